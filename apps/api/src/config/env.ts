@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { publicConfigDefaults, type PublicConfig } from '@medipay/shared/company';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable of the portal is declared here with its
+ * default; a wrong value stops start-up with a message naming the variable.
+ */
+const optionalUrl = z.url({ message: 'deve ser uma URL (ex.: https://exemplo.com)' }).optional();
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'deve ser um número de porta entre 0 e 65535' })
+    .int('deve ser um número de porta entre 0 e 65535')
+    .min(0, 'deve ser um número de porta entre 0 e 65535')
+    .max(65535, 'deve ser um número de porta entre 0 e 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'deve ser uma URL postgres:// ou postgresql://')
+    .optional(),
+  SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.email('deve ser um e-mail válido').optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'deve ter pelo menos 12 caracteres').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'deve ser uma URL smtp:// ou smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('MediPay <nao-responda@medipay.com.br>'),
+  SMS_PROVIDER: z.enum(['log', 'zenvia', 'twilio']).default('log'),
+  SMS_API_URL: optionalUrl,
+  SMS_API_TOKEN: z.string().min(1).optional(),
+  VIACEP_URL: z.url().default('https://viacep.com.br'),
+  BRASILAPI_URL: z.url().default('https://brasilapi.com.br'),
+  RECEITAWS_URL: z.url().default('https://receitaws.com.br'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('sa-east-1'),
+  MEDIPAY_API_URL: optionalUrl,
+  MEDIPAY_API_KEY: z.string().min(1).optional(),
+  APP_LOGIN_URL: z.url().default(publicConfigDefaults.appLoginUrl),
+  SUPPORT_PHONE: z.string().min(8).default(publicConfigDefaults.supportPhone),
+  SUPPORT_EMAIL: z.email('deve ser um e-mail válido').default(publicConfigDefaults.supportEmail),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+type RawEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<RawEnv, 'PUBLIC_URL' | 'SECRET' | 'DATA_DIR'> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  SECRET: string;
+  /** False when SECRET was generated and kept in DATA_DIR rather than set by the operator. */
+  secretFromEnvironment: boolean;
+  publicConfig: PublicConfig;
+};
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Configuração inválida:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Keeps the generated SECRET in DATA_DIR so sessions and signatures survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, emptyToUndefined(source[key])]),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const received = cleaned[name];
+        return received === undefined
+          ? `${name}: obrigatório; ${issue.message}`
+          : `${name}: ${issue.message} (recebido: ${JSON.stringify(received)})`;
+      }),
+    );
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.SMS_PROVIDER !== 'log' && (!env.SMS_API_URL || !env.SMS_API_TOKEN)) {
+    problems.push(`SMS_API_URL e SMS_API_TOKEN: obrigatórios quando SMS_PROVIDER=${env.SMS_PROVIDER}`);
+  }
+  if (Boolean(env.MEDIPAY_API_URL) !== Boolean(env.MEDIPAY_API_KEY)) {
+    problems.push('MEDIPAY_API_URL e MEDIPAY_API_KEY: informe os dois ou nenhum (sandbox)');
+  }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL e ADMIN_PASSWORD: informe os dois ou nenhum');
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SECRET: env.SECRET ?? loadOrCreateSecret(dataDir),
+    secretFromEnvironment: env.SECRET !== undefined,
+    publicConfig: {
+      supportPhone: env.SUPPORT_PHONE,
+      supportEmail: env.SUPPORT_EMAIL,
+      appLoginUrl: env.APP_LOGIN_URL,
+    },
+  };
+}
+
+/** Reads the process environment once, at start-up. */
+export function loadEnv(): Env {
+  return parseEnv(process.env);
+}

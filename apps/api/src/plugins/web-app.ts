@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { publicConfigMetaName, type PublicConfig } from '@medipay/shared/company';
+import { pageRoutePatterns } from '@medipay/shared/routes';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the public configuration passed to the SPA in a meta tag (no inline script). */
+export function renderIndexHtml(template: string, config: PublicConfig): string {
+  const meta = `<meta name="${publicConfigMetaName}" content="${escapeAttribute(JSON.stringify(config))}">`;
+  return template.replace('</head>', `    ${meta}\n  </head>`);
+}
+
+/**
+ * Serves the built SPA: hashed assets with long caching, a route for every page of the shared
+ * route table, and (through the not-found handler) HTTP 404 with the SPA's not-found page for
+ * anything else.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir: string; publicConfig: PublicConfig },
+): Promise<{ sendNotFoundPage: (reply: FastifyReply) => FastifyReply } | undefined> {
+  const indexFile = join(options.distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir: options.distDir }, 'web app not built: serving the API only');
+    return undefined;
+  }
+  const indexHtml = renderIndexHtml(readFileSync(indexFile, 'utf8'), options.publicConfig);
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    allowedPath: (pathname) => pathname !== '/index.html',
+    setHeaders: (res, path) => {
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      );
+    },
+  });
+
+  const sendPage = (reply: FastifyReply, status: number) =>
+    reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+
+  for (const pattern of pageRoutePatterns) {
+    app.get(pattern, (_request, reply) => sendPage(reply, 200));
+  }
+  return { sendNotFoundPage: (reply) => sendPage(reply, 404) };
+}

@@ -1,0 +1,55 @@
+import { createDb } from '@medipay/db/client';
+import { buildApp } from './app';
+import { EnvError, loadEnv, type Env } from './config/env';
+import { join } from 'node:path';
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\nVeja .env.example para os valores aceitos.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const env = readEnv();
+const database = await createDb(
+  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'db') },
+);
+await database.migrate();
+
+const app = await buildApp({ env, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info({ database: database.kind, url: env.PUBLIC_URL }, 'MediPay portal ready');
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await database.close();
+  process.exit(1);
+}

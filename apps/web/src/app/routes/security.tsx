@@ -1,0 +1,9 @@
+import { PublicLayout } from '../../components/layouts/public-layout';
+
+export function SecurityRoute() {
+  return (
+    <PublicLayout>
+      <h1>MediPay</h1>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,4 @@
+-- Trigram and accent-insensitive search for the back-office lists.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS unaccent;

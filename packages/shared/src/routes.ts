@@ -1,0 +1,64 @@
+/**
+ * The one route table of the portal, shared by the SPA (links, router) and the API
+ * (which answers 404 for any page path that is not listed here).
+ */
+export const paths = {
+  home: '/',
+  onboardingPf: '/onboarding',
+  onboardingPfSuccess: '/onboarding/success',
+  onboardingPj: '/onboarding-pj',
+  onboardingPjSuccess: '/onboarding-pj/success',
+  rectification: '/retificar-documentos',
+  privacyPolicy: '/politica-privacidade',
+  security: '/seguranca',
+  adminLogin: '/onboarding/admin/login',
+  adminDashboard: '/onboarding/admin/dashboard',
+  adminPfList: '/onboarding/admin/list',
+  adminPjList: '/onboarding/admin/pj',
+  testSecrets: '/test-secrets',
+} as const;
+
+export type PagePath = (typeof paths)[keyof typeof paths];
+
+/** Landing page anchors, in page order. */
+export const landingSections = {
+  comoFunciona: 'como-funciona',
+  beneficios: 'beneficios',
+  gestores: 'gestores',
+  depoimentos: 'depoimentos',
+  faq: 'faq',
+  termos: 'termos',
+} as const;
+
+export type LandingSection = (typeof landingSections)[keyof typeof landingSections];
+
+/**
+ * Page routes the SPA renders. A pattern segment starting with ':' matches one path segment.
+ * A path that matches none of these is answered with HTTP 404 and the not-found page.
+ * Routes join this list when their screens exist.
+ */
+export const pageRoutePatterns: readonly string[] = [
+  paths.home,
+  paths.privacyPolicy,
+  paths.security,
+  paths.testSecrets,
+];
+
+function normalise(pathname: string): string {
+  if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
+  return pathname;
+}
+
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const got = normalise(pathname).split('/');
+  if (want.length !== got.length) return false;
+  return want.every((segment, i) => {
+    const actual = got[i] ?? '';
+    return segment.startsWith(':') ? actual.length > 0 : segment === actual;
+  });
+}
+
+export function isKnownPagePath(pathname: string): boolean {
+  return pageRoutePatterns.some((pattern) => matchesPattern(pattern, pathname));
+}

@@ -90,7 +90,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts', 'packages/**/*.ts'],
-    ignores: ['apps/api/src/config/env.ts', '**/*.test.ts'],
+    ignores: ['apps/api/src/config/env.ts', '**/*.test.ts', '**/testing/**'],
     rules: {
       'no-restricted-properties': [
         'error',

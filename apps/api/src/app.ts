@@ -27,9 +27,9 @@ const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.ur
 /** JSON bodies above this are refused with 413; uploads have their own limits. */
 export const jsonBodyLimit = 1024 * 1024;
 
-export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['logger'] {
   return {
-    level: env.LOG_LEVEL,
+    level,
     redact: { paths: redactedLogPaths, censor: '[redacted]' },
     serializers: {
       req: (request) => ({ method: request.method, url: redactUrl(request.url), id: request.id }),
@@ -42,7 +42,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(env),
+    logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     bodyLimit: jsonBodyLimit,
     trustProxy: env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },

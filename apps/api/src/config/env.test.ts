@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'medipay-env-'));
+
+function errorOf(source: Record<string, string>): EnvError {
+  try {
+    parseEnv({ DATA_DIR: tempDir(), ...source });
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error('parseEnv accepted the configuration');
+}
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({ DATA_DIR: tempDir() });
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMS_PROVIDER).toBe('log');
+    expect(env.VIACEP_URL).toBe('https://viacep.com.br');
+    expect(env.publicConfig.appLoginUrl).toBe(env.APP_LOGIN_URL);
+  });
+
+  it.each([['abc'], ['-1'], ['70000'], ['3.5']])('refuses PORT=%s naming PORT', (port) => {
+    const error = errorOf({ PORT: port });
+    expect(error.message).toMatch(/PORT: deve ser um número de porta entre 0 e 65535/);
+    expect(error.message).toContain(JSON.stringify(port));
+  });
+
+  it('names every wrong variable at once', () => {
+    const error = errorOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' });
+    expect(error.issues.map((issue) => issue.split(':')[0])).toEqual([
+      'PORT',
+      'DATABASE_URL',
+      'SMTP_URL',
+    ]);
+  });
+
+  it('requires the credentials of a chosen SMS provider', () => {
+    expect(errorOf({ SMS_PROVIDER: 'zenvia' }).message).toMatch(/SMS_API_URL e SMS_API_TOKEN/);
+  });
+
+  it('requires MEDIPAY_API_URL and MEDIPAY_API_KEY together', () => {
+    expect(errorOf({ MEDIPAY_API_URL: 'https://api.example.com' }).message).toMatch(
+      /MEDIPAY_API_URL e MEDIPAY_API_KEY/,
+    );
+  });
+
+  it('treats an empty value as unset', () => {
+    const env = parseEnv({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '' });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('generates SECRET once, keeps it in DATA_DIR (owner-only) and reuses it', () => {
+    const dataDir = join(tempDir(), 'nested', 'data');
+    const first = parseEnv({ DATA_DIR: dataDir });
+    const second = parseEnv({ DATA_DIR: dataDir });
+    expect(first.SECRET.length).toBeGreaterThanOrEqual(48);
+    expect(second.SECRET).toBe(first.SECRET);
+    expect(first.secretFromEnvironment).toBe(false);
+    const file = join(dataDir, 'secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.SECRET);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('uses an operator SECRET without writing one', () => {
+    const env = parseEnv({ DATA_DIR: tempDir(), SECRET: 'x'.repeat(40) });
+    expect(env.SECRET).toBe('x'.repeat(40));
+    expect(env.secretFromEnvironment).toBe(true);
+  });
+
+  it('refuses a short SECRET', () => {
+    expect(errorOf({ SECRET: 'short' }).message).toMatch(/SECRET: deve ter pelo menos 32 caracteres/);
+  });
+});

@@ -1,0 +1,22 @@
+// `npm run bench` runs every benchmark; `npm run bench -- <name>` runs one. Each prints tables.
+const benchmarks = {
+  landing: () => import('./landing.mjs'),
+};
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `Unknown benchmark: ${unknown.join(', ')}. Available: ${Object.keys(benchmarks).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+
+let failed = false;
+for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
+  process.stdout.write(`\n## ${name}\n\n`);
+  const { run } = await benchmarks[name]();
+  const withinBudget = await run();
+  if (!withinBudget) failed = true;
+}
+process.stdout.write(failed ? '\nSome budgets were missed (see above).\n' : '\nAll budgets met.\n');

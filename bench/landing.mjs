@@ -51,7 +51,12 @@ async function measurePageWeight(baseUrl) {
     await page.waitForTimeout(500);
     return [...files].sort().map((path) => {
       const content = readFileSync(join(root, 'apps/web/dist', path));
-      return { path, type: path.endsWith('.css') ? 'css' : 'js', raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+      return {
+        path,
+        type: path.endsWith('.css') ? 'css' : 'js',
+        raw: content.length,
+        gzip: gzipSync(content, { level: 9 }).length,
+      };
     });
   } finally {
     await browser.close();
@@ -67,7 +72,15 @@ function lighthouseBin() {
     mkdirSync(prefix, { recursive: true });
     execFileSync(
       'npm',
-      ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', prefix, `lighthouse@${lighthouseVersion}`],
+      [
+        'install',
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--prefix',
+        prefix,
+        `lighthouse@${lighthouseVersion}`,
+      ],
       { stdio: ['ignore', 'ignore', 'inherit'] },
     );
   }
@@ -88,12 +101,18 @@ function runLighthouse(url) {
   );
   const report = JSON.parse(String(output));
   const scores = Object.fromEntries(
-    Object.entries(report.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
+    Object.entries(report.categories).map(([id, category]) => [
+      id,
+      Math.round(category.score * 100),
+    ]),
   );
   const metrics = Object.fromEntries(
-    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
-      (id) => [id, report.audits[id]?.displayValue ?? 'n/a'],
-    ),
+    [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ].map((id) => [id, report.audits[id]?.displayValue ?? 'n/a']),
   );
   return { scores, metrics };
 }
@@ -111,8 +130,12 @@ export async function run() {
     const baseUrl = `http://127.0.0.1:${port}/`;
     try {
       const files = await measurePageWeight(baseUrl);
-      const js = files.filter((file) => file.type === 'js').reduce((sum, file) => sum + file.gzip, 0);
-      const css = files.filter((file) => file.type === 'css').reduce((sum, file) => sum + file.gzip, 0);
+      const js = files
+        .filter((file) => file.type === 'js')
+        .reduce((sum, file) => sum + file.gzip, 0);
+      const css = files
+        .filter((file) => file.type === 'css')
+        .reduce((sum, file) => sum + file.gzip, 0);
       process.stdout.write('Files `/` loads before interaction (built files, gzip -9):\n\n');
       printTable(
         ['file', 'raw', 'gzip'],
@@ -121,17 +144,47 @@ export async function run() {
 
       const { scores, metrics } = runLighthouse(baseUrl);
       const rows = [
-        ['initial JavaScript (gzip)', kb(js), `<= ${kb(budgets.initialJsGzip)}`, js <= budgets.initialJsGzip],
+        [
+          'initial JavaScript (gzip)',
+          kb(js),
+          `<= ${kb(budgets.initialJsGzip)}`,
+          js <= budgets.initialJsGzip,
+        ],
         ['initial CSS (gzip)', kb(css), '-', true],
-        ['cold start, existing data folder', `${Math.round(server.readyMs)} ms`, `<= ${budgets.coldStartMs} ms`, server.readyMs <= budgets.coldStartMs],
-        ['Lighthouse performance (mobile)', scores.performance, `>= ${budgets.performance}`, scores.performance >= budgets.performance],
-        ['Lighthouse accessibility', scores.accessibility, `= ${budgets.accessibility}`, scores.accessibility >= budgets.accessibility],
-        ['Lighthouse best practices', scores['best-practices'], `>= ${budgets['best-practices']}`, scores['best-practices'] >= budgets['best-practices']],
+        [
+          'cold start, existing data folder',
+          `${Math.round(server.readyMs)} ms`,
+          `<= ${budgets.coldStartMs} ms`,
+          server.readyMs <= budgets.coldStartMs,
+        ],
+        [
+          'Lighthouse performance (mobile)',
+          scores.performance,
+          `>= ${budgets.performance}`,
+          scores.performance >= budgets.performance,
+        ],
+        [
+          'Lighthouse accessibility',
+          scores.accessibility,
+          `= ${budgets.accessibility}`,
+          scores.accessibility >= budgets.accessibility,
+        ],
+        [
+          'Lighthouse best practices',
+          scores['best-practices'],
+          `>= ${budgets['best-practices']}`,
+          scores['best-practices'] >= budgets['best-practices'],
+        ],
         ['Lighthouse SEO', scores.seo, `>= ${budgets.seo}`, scores.seo >= budgets.seo],
       ];
       printTable(
         ['measure', 'value', 'budget', 'status'],
-        rows.map(([measure, value, budget, pass]) => [measure, value, budget, pass ? 'ok' : 'OVER']),
+        rows.map(([measure, value, budget, pass]) => [
+          measure,
+          value,
+          budget,
+          pass ? 'ok' : 'OVER',
+        ]),
       );
       printTable(['Lighthouse metric', 'value'], Object.entries(metrics));
       ok = rows.every((row) => row[3]);

@@ -50,7 +50,8 @@ export function printTable(headers, rows) {
   const widths = headers.map((header, i) =>
     Math.max(header.length, ...rows.map((row) => String(row[i]).length)),
   );
-  const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
+  const line = (cells) =>
+    `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
   process.stdout.write(`${line(headers)}\n`);
   process.stdout.write(`| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);

@@ -41,6 +41,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser we support has <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
   },

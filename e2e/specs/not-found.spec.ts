@@ -27,7 +27,10 @@ test.describe('not-found page', () => {
   test('an unknown API path answers 404 JSON', async ({ request }) => {
     const response = await request.get('/api/nada');
     expect(response.status()).toBe(404);
-    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Recurso não encontrado.' });
+    expect(await response.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Recurso não encontrado.',
+    });
   });
 
   test('a known page answers 200 and does not show the not-found page', async ({ page }) => {

@@ -12,7 +12,9 @@ test.describe('/test-secrets', () => {
       integrations: Record<string, unknown>;
     };
     expect(Object.keys(shown.integrations)).toContain('smtp');
-    expect(Object.values(shown.integrations).every((value) => typeof value === 'boolean')).toBe(true);
+    expect(Object.values(shown.integrations).every((value) => typeof value === 'boolean')).toBe(
+      true,
+    );
     // The e2e server runs with the defaults: no SMTP, PGlite, sandboxed MediPay.
     expect(shown.integrations).toMatchObject({ smtp: false, database: false, medipay: false });
     await expectNoAxeViolations(page);

@@ -5,7 +5,10 @@ import { test as base, expect, type Page } from '@playwright/test';
  * The test fixture of every spec: a page whose console errors and failed same-origin requests
  * fail the test unless the spec declares them expected.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowConsoleError: (pattern: RegExp) => void }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowConsoleError: (pattern: RegExp) => void;
+}>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

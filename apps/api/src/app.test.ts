@@ -142,9 +142,13 @@ describe('the application', () => {
 
     it('passes the public configuration to the SPA in a meta tag, not a script', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/' });
-      const match = response.body.match(new RegExp(`<meta name="${publicConfigMetaName}" content="([^"]+)">`));
+      const match = response.body.match(
+        new RegExp(`<meta name="${publicConfigMetaName}" content="([^"]+)">`),
+      );
       expect(match).not.toBeNull();
-      const config = JSON.parse((match?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+      const config = JSON.parse(
+        (match?.[1] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      );
       expect(config).toEqual({
         supportPhone: '(21) 3333-4444',
         supportEmail: 'suporte@medipay.com.br',
@@ -176,7 +180,9 @@ describe('the application', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/debug/secrets' });
       expect(response.statusCode).toBe(200);
       const body = response.json() as { integrations: Record<string, unknown> };
-      expect(Object.values(body.integrations).every((value) => typeof value === 'boolean')).toBe(true);
+      expect(Object.values(body.integrations).every((value) => typeof value === 'boolean')).toBe(
+        true,
+      );
       expect(body.integrations).toMatchObject({
         smtp: true,
         medipay: true,
@@ -221,7 +227,14 @@ describe('request logs', () => {
       for (const url of urls) await logged.app.inject({ method: 'GET', url });
       const output = lines.join('\n');
       expect(output).toContain('/api/consulta/:redacted');
-      for (const secret of ['123.456.789-09', '12ABC34501DE35', '12.345.678', 'maria', '98765', '11987654321']) {
+      for (const secret of [
+        '123.456.789-09',
+        '12ABC34501DE35',
+        '12.345.678',
+        'maria',
+        '98765',
+        '11987654321',
+      ]) {
         expect(output).not.toContain(secret);
       }
     } finally {

@@ -18,7 +18,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
     });
   });
 }
@@ -55,7 +57,9 @@ describe('the server process', () => {
   it('refuses to start with a bad PORT, naming PORT', async () => {
     const server = startServer({ PORT: 'abc' });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toMatch(/PORT: deve ser um número de porta entre 0 e 65535 \(recebido: "abc"\)/);
+    expect(server.output()).toMatch(
+      /PORT: deve ser um número de porta entre 0 e 65535 \(recebido: "abc"\)/,
+    );
   });
 
   it('starts on PGlite in DATA_DIR, answers, and shuts down gracefully on SIGTERM', async () => {

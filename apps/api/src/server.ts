@@ -1,7 +1,6 @@
-import { createDb } from '@medipay/db/client';
-import { buildApp } from './app';
-import { EnvError, loadEnv, type Env } from './config/env';
 import { join } from 'node:path';
+import { createDb, type DatabaseHandle } from '@medipay/db/client';
+import { EnvError, loadEnv, type Env } from './config/env';
 
 function readEnv(): Env {
   try {
@@ -15,12 +14,17 @@ function readEnv(): Env {
   }
 }
 
-const env = readEnv();
-const database = await createDb(
-  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'db') },
-);
-await database.migrate();
+async function openDatabase(env: Env): Promise<DatabaseHandle> {
+  const database = await createDb(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'db') },
+  );
+  await database.migrate();
+  return database;
+}
 
+const env = readEnv();
+// The database opens while the application modules load.
+const [database, { buildApp }] = await Promise.all([openDatabase(env), import('./app')]);
 const app = await buildApp({ env, database });
 
 let closing = false;

@@ -1,19 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type { drizzle as drizzlePgliteType } from 'drizzle-orm/pglite';
 import * as schema from './schema';
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
-export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+export type Database = ReturnType<typeof drizzlePgliteType<typeof schema>>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -34,9 +27,15 @@ export type DatabaseOptions =
 /**
  * Opens the database: node-postgres when a URL is given, PGlite otherwise.
  * Both expose the same drizzle API (the PostgreSQL dialect), so callers do not care which.
+ * Only the chosen driver is loaded (start-up time).
  */
 export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
@@ -52,6 +51,19 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
     };
   }
 
+  const [
+    { PGlite },
+    { pg_trgm },
+    { unaccent },
+    { drizzle: drizzlePglite },
+    { migrate: migratePglite },
+  ] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,

@@ -78,6 +78,8 @@ describe('parseEnv', () => {
   });
 
   it('refuses a short SECRET', () => {
-    expect(errorOf({ SECRET: 'short' }).message).toMatch(/SECRET: deve ter pelo menos 32 caracteres/);
+    expect(errorOf({ SECRET: 'short' }).message).toMatch(
+      /SECRET: deve ter pelo menos 32 caracteres/,
+    );
   });
 });

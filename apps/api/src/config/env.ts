@@ -99,7 +99,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   const problems: string[] = [];
   if (env.SMS_PROVIDER !== 'log' && (!env.SMS_API_URL || !env.SMS_API_TOKEN)) {
-    problems.push(`SMS_API_URL e SMS_API_TOKEN: obrigatórios quando SMS_PROVIDER=${env.SMS_PROVIDER}`);
+    problems.push(
+      `SMS_API_URL e SMS_API_TOKEN: obrigatórios quando SMS_PROVIDER=${env.SMS_PROVIDER}`,
+    );
   }
   if (Boolean(env.MEDIPAY_API_URL) !== Boolean(env.MEDIPAY_API_KEY)) {
     problems.push('MEDIPAY_API_URL e MEDIPAY_API_KEY: informe os dois ou nenhum (sandbox)');

@@ -31,9 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, status }, 'client error');
-      return reply
-        .status(status)
-        .send(knownClientErrors[status] ?? knownClientErrors[400]);
+      return reply.status(status).send(knownClientErrors[status] ?? knownClientErrors[400]);
     }
     request.log.error({ err: error }, 'request failed');
     return reply

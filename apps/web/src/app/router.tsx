@@ -1,23 +1,22 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/errors/error-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { LandingRoute } from './routes/landing';
-import { NotFoundRoute } from './routes/not-found';
+
+/** A lazily loaded component: its module is fetched the first time it renders. */
+function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+}
 
 // Every page but the landing page is a lazy chunk, and so is the shell that carries the
 // data layer (TanStack Query) and the toast outlet: the landing page needs neither.
-const AppShell = lazy(() => import('./app-shell').then((m) => ({ default: m.AppShell })));
-const PrivacyPolicyRoute = lazy(() =>
-  import('./routes/privacy-policy').then((m) => ({ default: m.PrivacyPolicyRoute })),
-);
-const SecurityRoute = lazy(() =>
-  import('./routes/security').then((m) => ({ default: m.SecurityRoute })),
-);
-const TestSecretsRoute = lazy(() =>
-  import('./routes/test-secrets').then((m) => ({ default: m.TestSecretsRoute })),
-);
+const AppShell = lazyNamed(() => import('./app-shell'), 'AppShell');
+const PrivacyPolicyRoute = lazyNamed(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute');
+const SecurityRoute = lazyNamed(() => import('./routes/security'), 'SecurityRoute');
+const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
+const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 function PageFallback() {
   return (
@@ -53,13 +52,54 @@ export function AppRouter() {
     <BrowserRouter>
       <ScrollToTop />
       <Routes>
-        <Route index element={<Page><LandingRoute /></Page>} />
-        <Route path={paths.privacyPolicy} element={<Page><PrivacyPolicyRoute /></Page>} />
-        <Route path={paths.security} element={<Page><SecurityRoute /></Page>} />
-        <Route element={<Page><AppShell /></Page>}>
-          <Route path={paths.testSecrets} element={<Page><TestSecretsRoute /></Page>} />
+        <Route
+          index
+          element={
+            <Page>
+              <LandingRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.privacyPolicy}
+          element={
+            <Page>
+              <PrivacyPolicyRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.security}
+          element={
+            <Page>
+              <SecurityRoute />
+            </Page>
+          }
+        />
+        <Route
+          element={
+            <Page>
+              <AppShell />
+            </Page>
+          }
+        >
+          <Route
+            path={paths.testSecrets}
+            element={
+              <Page>
+                <TestSecretsRoute />
+              </Page>
+            }
+          />
         </Route>
-        <Route path="*" element={<NotFoundRoute />} />
+        <Route
+          path="*"
+          element={
+            <Page>
+              <NotFoundRoute />
+            </Page>
+          }
+        />
       </Routes>
     </BrowserRouter>
   );

@@ -12,7 +12,9 @@ let cached: PublicConfig | undefined;
  */
 export function getPublicConfig(): PublicConfig {
   if (cached) return cached;
-  const content = document.querySelector(`meta[name="${publicConfigMetaName}"]`)?.getAttribute('content');
+  const content = document
+    .querySelector(`meta[name="${publicConfigMetaName}"]`)
+    ?.getAttribute('content');
   let fromServer: Partial<PublicConfig> = {};
   if (content) {
     try {

@@ -4,9 +4,7 @@ import type { Env } from '../../config/env';
 import { getSecretsStatus } from './debug.service';
 
 export const debugRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
-  app.get(
-    '/debug/secrets',
-    { schema: { response: { 200: secretsStatusSchema } } },
-    async () => getSecretsStatus(env),
+  app.get('/debug/secrets', { schema: { response: { 200: secretsStatusSchema } } }, async () =>
+    getSecretsStatus(env),
   );
 };

@@ -23,7 +23,7 @@ export function NotFoundRoute() {
         </p>
         <Link
           to={paths.home}
-          className="rounded-sm text-teal-800 underline underline-offset-4 hover:text-teal-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="rounded-sm text-teal-800 underline underline-offset-4 hover:text-teal-950 focus-ring"
         >
           Voltar para a página inicial
         </Link>

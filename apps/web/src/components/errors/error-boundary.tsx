@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { paths } from '../../config/paths';
+import { Button } from '../ui/button';
 
 type Props = { children: ReactNode; fallback?: ReactNode };
 type State = { failed: boolean };
@@ -24,25 +25,19 @@ export class ErrorBoundary extends Component<Props, State> {
 
 export function PageErrorFallback() {
   return (
-    <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+    <div
+      role="alert"
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <h1 className="text-2xl font-bold">Algo deu errado</h1>
       <p className="max-w-md text-muted-foreground">
         Não foi possível exibir esta página. Recarregue a página ou volte ao início.
       </p>
       <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        >
-          Recarregar
-        </button>
-        <a
-          href={paths.home}
-          className="rounded-md border border-input px-4 py-2 text-sm font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        >
-          Voltar ao início
-        </a>
+        <Button onClick={() => window.location.reload()}>Recarregar</Button>
+        <Button asChild variant="outline">
+          <a href={paths.home}>Voltar ao início</a>
+        </Button>
       </div>
     </div>
   );

@@ -38,7 +38,12 @@ describe('SectionLink', () => {
     const scrollIntoView = vi.fn();
     render(
       <MemoryRouter initialEntries={['/']}>
-        <section id="faq" ref={(node) => node && Object.assign(node, { scrollIntoView })}>
+        <section
+          id="faq"
+          ref={(node) => {
+            if (node) Object.assign(node, { scrollIntoView });
+          }}
+        >
           Perguntas
         </section>
         <SectionLink section="faq">FAQ</SectionLink>

@@ -1,8 +1,9 @@
-import { Mail, Phone } from 'lucide-react';
 import { company } from '@medipay/shared/company';
 import { Link } from 'react-router';
 import { landingSections, paths } from '../../config/paths';
 import { getPublicConfig } from '../../config/public-config';
+import { telHref } from '../../lib/contact-links';
+import { MailIcon, PhoneIcon } from '../ui/icons';
 import { BrandLogo } from './brand-logo';
 import { SectionLink } from './section-link';
 
@@ -74,13 +75,13 @@ export function SiteFooter() {
           </h2>
           <ul className="space-y-2 text-sm">
             <li className="flex items-center gap-2">
-              <Phone className="size-4 shrink-0" aria-hidden="true" />
-              <a href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+              <PhoneIcon className="size-4" />
+              <a href={telHref(supportPhone)} className={linkClass}>
                 {supportPhone}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
+              <MailIcon className="size-4" />
               <a href={`mailto:${supportEmail}`} className={linkClass}>
                 {supportEmail}
               </a>

@@ -1,10 +1,10 @@
-import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { landingSections, paths, type LandingSection } from '../../config/paths';
 import { getPublicConfig } from '../../config/public-config';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
+import { CloseIcon, MenuIcon } from '../ui/icons';
 import { BrandLogo } from './brand-logo';
 import { SectionLink } from './section-link';
 
@@ -67,7 +67,7 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={paths.home} className="rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Link to={paths.home} className="rounded-sm focus-ring">
           <BrandLogo />
           <span className="sr-only">MediPay, página inicial</span>
         </Link>
@@ -78,7 +78,7 @@ export function SiteHeader() {
               <li key={section}>
                 <SectionLink
                   section={section}
-                  className="rounded-sm text-slate-700 hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="rounded-sm text-slate-700 hover:text-primary focus-ring"
                 >
                   {label}
                 </SectionLink>
@@ -97,7 +97,7 @@ export function SiteHeader() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          {menuOpen ? <CloseIcon /> : <MenuIcon />}
           <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
         </Button>
       </div>
@@ -114,7 +114,7 @@ export function SiteHeader() {
                 <SectionLink
                   section={section}
                   onClick={close}
-                  className="block rounded-sm px-2 py-3 text-slate-700 hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  className="block rounded-sm px-2 py-3 text-slate-700 hover:text-primary focus-ring"
                 >
                   {label}
                 </SectionLink>
@@ -122,7 +122,10 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <HeaderActions onChoose={close} className="flex flex-col items-stretch gap-2 [&>*]:justify-center" />
+        <HeaderActions
+          onChoose={close}
+          className="flex flex-col items-stretch gap-2 [&>*]:justify-center"
+        />
       </div>
     </header>
   );

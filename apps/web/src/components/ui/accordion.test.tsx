@@ -27,7 +27,9 @@ describe('Accordion', () => {
 
     await user.click(trigger('Primeira'));
     expect(trigger('Primeira')).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('region', { name: 'Primeira' })).toHaveTextContent('Resposta da primeira');
+    expect(screen.getByRole('region', { name: 'Primeira' })).toHaveTextContent(
+      'Resposta da primeira',
+    );
 
     await user.click(trigger('Segunda'));
     expect(answer('Resposta da segunda')).toBeVisible();

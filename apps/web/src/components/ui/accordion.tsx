@@ -1,4 +1,3 @@
-import { ChevronDown } from 'lucide-react';
 import {
   createContext,
   useContext,
@@ -8,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { cn } from '../../lib/cn';
+import { ChevronDownIcon } from './icons';
 
 /*
  * A single-open accordion (WAI-ARIA accordion pattern): at most one item open; activating the
@@ -95,15 +95,14 @@ export function AccordionTrigger({
         aria-controls={panelId}
         onClick={() => toggle(value)}
         className={cn(
-          'flex flex-1 cursor-pointer items-center justify-between gap-4 rounded-sm py-4 text-left font-medium transition-colors hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          'flex flex-1 cursor-pointer items-center justify-between gap-4 rounded-sm py-4 text-left font-medium transition-colors hover:text-primary focus-ring',
           className,
         )}
       >
         {children}
-        <ChevronDown
-          aria-hidden="true"
+        <ChevronDownIcon
           className={cn(
-            'size-4 shrink-0 text-muted-foreground transition-transform duration-200',
+            'size-4 text-muted-foreground transition-transform duration-200',
             open && 'rotate-180',
           )}
         />
@@ -112,7 +111,13 @@ export function AccordionTrigger({
   );
 }
 
-export function AccordionContent({ className, children }: { className?: string; children: ReactNode }) {
+export function AccordionContent({
+  className,
+  children,
+}: {
+  className?: string;
+  children: ReactNode;
+}) {
   const { openValue } = useAccordion();
   const { value, triggerId, panelId } = useItem();
   return (

@@ -15,18 +15,20 @@ export function freePort() {
   });
 }
 
-/** Starts `npm start`'s entry point and resolves once /api/health/ready answers. */
+/** Runs `npm start` and resolves once /api/health/ready answers. */
 export async function startServer({ port, dataDir, env = {} }) {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group, so that stopping it also stops the server npm runs.
+    detached: true,
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
       if (response.ok) break;
@@ -39,7 +41,7 @@ export async function startServer({ port, dataDir, env = {} }) {
   return {
     readyMs,
     stop: async () => {
-      child.kill('SIGTERM');
+      process.kill(-child.pid, 'SIGTERM');
       await exited;
     },
   };

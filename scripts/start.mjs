@@ -1,14 +1,16 @@
-// `npm start`: builds the web app when needed, then runs the server (API + SPA) in this process.
-import { register } from 'tsx/esm/api';
-import { buildWebIfNeeded } from './web-build.mjs';
+// `npm start`: builds the web app and the API server when their sources changed, then runs the
+// server (API + SPA) in this process.
+import { serverBuild, serverEntry } from './server-build.mjs';
+import { webBuild } from './web-build.mjs';
 
 try {
-  buildWebIfNeeded();
+  await webBuild.ensure();
+  await serverBuild.ensure();
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
 
-// The API is TypeScript consumed as source: tsx compiles it on the fly.
-register();
-await import('../apps/api/src/server.ts');
+// Stack traces in the logs point at the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(`../${serverEntry}`);

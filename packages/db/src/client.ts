@@ -1,10 +1,15 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { drizzle as drizzlePgliteType } from 'drizzle-orm/pglite';
 import * as schema from './schema';
 
-export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/** Resolved through the package, so it holds whether this module runs from source or a bundle. */
+export const migrationsFolder = join(
+  dirname(createRequire(import.meta.url).resolve('@medipay/db/package.json')),
+  'migrations',
+);
 
 export type Database = ReturnType<typeof drizzlePgliteType<typeof schema>>;
 

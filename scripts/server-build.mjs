@@ -1,0 +1,52 @@
+// The API server as one bundled ES module (apps/api/dist/server.mjs), rebuilt when its sources
+// change. Loading one file starts about a second faster than compiling the TypeScript sources
+// on the fly; development and tests still run the sources through tsx.
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { cachedBuild, root } from './build-cache.mjs';
+
+export const serverEntry = 'apps/api/dist/server.mjs';
+
+export const serverBuild = cachedBuild({
+  name: 'the API server',
+  inputs: [
+    'apps/api/src',
+    'apps/api/package.json',
+    'packages/shared/src',
+    'packages/db/src',
+    'packages/db/package.json',
+    'package-lock.json',
+    'scripts/server-build.mjs',
+  ],
+  outDir: 'apps/api/dist',
+  artifact: 'server.mjs',
+  build: async () => {
+    await build({
+      absWorkingDir: root,
+      entryPoints: ['apps/api/src/server.ts'],
+      outfile: serverEntry,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+      // PGlite loads its WebAssembly and extensions from files beside its modules; pg has an
+      // optional native binding. Both stay in node_modules.
+      external: ['@electric-sql/pglite', 'pg', 'pg-native'],
+      // Bundled CommonJS dependencies call require().
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+    });
+  },
+});
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    await serverBuild.ensure({ force: !process.argv.includes('--if-needed') });
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}

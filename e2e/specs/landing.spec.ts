@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { e2eConfig } from '../playwright.config';
-import { expect, expectNoAxeViolations, isScrolledIntoView, test } from '../support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  isScrolledIntoView,
+  openPage,
+  test,
+} from '../support/fixtures';
 
 /** On small screens the header's links and buttons live in the menu. */
 async function headerMenu(page: Page, isMobile: boolean) {
@@ -22,7 +28,7 @@ test.describe('landing page', () => {
   test('shows every section in order, with no horizontal scroll and no axe violations', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await expect(page).toHaveTitle(
       'MediPay | Conta digital para profissionais e operadoras de saúde',
     );
@@ -69,7 +75,7 @@ test.describe('landing page', () => {
   test('has three testimonials with name, specialty, location, five stars and initials', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const entries = page.locator('#depoimentos li');
     await expect(entries).toHaveCount(3);
     for (const entry of await entries.all()) {
@@ -83,7 +89,7 @@ test.describe('landing page', () => {
   test('FAQ: six questions, one open at a time, the open one closes when clicked', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const faq = page.locator('#faq');
     const questions = faq.getByRole('button');
     await expect(questions).toHaveCount(6);
@@ -118,7 +124,7 @@ test.describe('landing page', () => {
   });
 
   test('header section links scroll smoothly to their anchors', async ({ page, isMobile }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     for (const [label, id] of [
       ['FAQ', 'faq'],
       ['Como Funciona', 'como-funciona'],
@@ -147,7 +153,7 @@ test.describe('landing page', () => {
     page,
     isMobile,
   }) => {
-    await page.goto('/politica-privacidade');
+    await openPage(page, '/politica-privacidade');
     const banner = await headerMenu(page, isMobile);
     await banner
       .getByRole('navigation', { name: sectionLinkNavigation(isMobile) })
@@ -160,7 +166,7 @@ test.describe('landing page', () => {
     await expect.poll(() => isScrolledIntoView(page, '#faq')).toBe(true);
 
     // Footer links work from another route too.
-    await page.goto('/seguranca');
+    await openPage(page, '/seguranca');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de Uso' }).click();
     await expect(page).toHaveURL('/');
     await expect.poll(() => isScrolledIntoView(page, '#termos')).toBe(true);
@@ -179,7 +185,7 @@ test.describe('landing page', () => {
     }) => {
       // Those pages come with later features; until then the not-found page logs the path.
       allowConsoleError(/404 Error: User attempted to access non-existent route/);
-      await page.goto('/');
+      await openPage(page, '/');
       const banner = await headerMenu(page, isMobile);
       await banner
         .getByRole('link', { name: label, exact: true })
@@ -190,7 +196,7 @@ test.describe('landing page', () => {
   }
 
   test("'Fazer Login' opens the external app in a new tab", async ({ page, context, isMobile }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const banner = await headerMenu(page, isMobile);
     const link = banner.getByRole('link', { name: /Fazer Login/ }).filter({ visible: true });
     await expect(link).toHaveAttribute('target', '_blank');
@@ -205,7 +211,7 @@ test.describe('landing page', () => {
     test(`'${button}' opens the contact dialog with the configured phone and e-mail`, async ({
       page,
     }) => {
-      await page.goto('/');
+      await openPage(page, '/');
       const opener = page.getByRole('button', { name: button });
       await opener.click();
       const dialog = page.getByRole('dialog', { name: 'Fale com a MediPay' });
@@ -229,7 +235,7 @@ test.describe('landing page', () => {
   test('footer: quick links, terms, privacy policy, company, support 24/7 and version', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const footer = page.getByRole('contentinfo');
     for (const label of ['Como Funciona', 'Benefícios', 'Depoimentos', 'FAQ', 'Termos de Uso']) {
       await expect(footer.getByRole('link', { name: label })).toHaveAttribute('href', /^\/#/);
@@ -254,7 +260,7 @@ test.describe('landing page', () => {
     page,
     isMobile,
   }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
     await expect(skip).toBeFocused();
@@ -284,7 +290,7 @@ test.describe('landing page at 320 px', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   test('has no horizontal scroll', async ({ page }) => {
-    await page.goto('/');
+    await openPage(page, '/');
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - window.innerWidth,
     );

@@ -1,8 +1,8 @@
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
 
 test.describe('/test-secrets', () => {
   test('shows which integrations are configured, as booleans only', async ({ page }) => {
-    await page.goto('/test-secrets');
+    await openPage(page, '/test-secrets');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Testar Secrets' }).click();
 
@@ -23,7 +23,7 @@ test.describe('/test-secrets', () => {
   test('says so when the check fails', async ({ page, allowConsoleError }) => {
     allowConsoleError(/Erro ao testar secrets/);
     allowConsoleError(/Failed to load resource/);
-    await page.goto('/test-secrets');
+    await openPage(page, '/test-secrets');
     // The server becomes unreachable for this request.
     await page.route('**/api/debug/secrets', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Testar Secrets' }).click();

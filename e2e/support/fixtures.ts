@@ -36,6 +36,9 @@ export { expect };
 
 /** Runs axe (WCAG 2.1 A/AA) on the page as it is now and expects no violation. */
 export async function expectNoAxeViolations(page: Page) {
+  // Pages render after their code loads: check the page, not the empty shell. (The DOM h1, as
+  // an open modal hides the page behind it from the accessibility tree.)
+  await expect(page.locator('h1').first()).toBeVisible();
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -44,6 +47,13 @@ export async function expectNoAxeViolations(page: Page) {
       `${violation.id}: ${violation.help} -> ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(summary).toEqual([]);
+}
+
+/** Opens a page and waits until it has rendered (its h1 is shown). */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return response;
 }
 
 /** True when the element's top edge is inside the viewport (below the fixed header). */

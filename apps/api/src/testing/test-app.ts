@@ -29,7 +29,7 @@ export async function createTestApp(
   const webDist = join(dataDir, 'web-dist');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   writeFileSync(join(webDist, 'index.html'), testIndexHtml);
-  writeFileSync(join(webDist, 'assets', 'app-123abc.js'), 'console.log("app");');
+  writeFileSync(join(webDist, 'assets', 'app-123abc.js'), 'export const app = true;');
 
   const env = parseEnv({
     NODE_ENV: 'test',

@@ -7,21 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.mjs';
 import { serverBuild } from '../scripts/server-build.mjs';
 import { webBuild } from '../scripts/web-build.mjs';
 import { freePort, printTable, root, startServer } from './lib.mjs';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const lighthouseVersion = '12.8.2';
 
 const budgets = {
@@ -40,7 +30,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB (${bytes.toLocaleString('
 async function measurePageWeight(baseUrl) {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: chromiumFlags.filter((flag) => flag !== '--headless=new'),
+    args: chromiumArgs,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
@@ -97,7 +87,7 @@ function runLighthouse(url) {
       '--output=json',
       '--quiet',
       '--only-categories=performance,accessibility,best-practices,seo',
-      `--chrome-flags=${chromiumFlags.join(' ')}`,
+      `--chrome-flags=${['--headless=new', ...chromiumArgs].join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024 },
   );

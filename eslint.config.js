@@ -19,6 +19,7 @@ export default tseslint.config(
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      '**/coverage/**',
       'packages/db/migrations/**',
     ],
   },

@@ -2,6 +2,7 @@
  * Landing page copy (pt-BR). Static marketing content, kept as plain arrays so it costs only
  * its text in the page's JavaScript. Claims follow the product spec: no fee table, no rates.
  */
+import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
 
 export type Step = { title: string; text: string };
 export type Feature = { title: string; text: string };
@@ -137,8 +138,7 @@ export const faqItems: FaqItem[] = [
   },
   {
     question: 'Quanto tempo leva a análise do cadastro?',
-    answer:
-      'O cadastro leva poucos minutos. Ao final você recebe um número de protocolo, e a análise é concluída em até 2 dias úteis.',
+    answer: `O cadastro leva poucos minutos. Ao final você recebe um número de protocolo, e a análise é concluída em até ${ANALYSIS_BUSINESS_DAYS} dias úteis.`,
   },
   {
     question: 'Quais documentos são necessários?',

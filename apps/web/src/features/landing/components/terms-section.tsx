@@ -1,3 +1,4 @@
+import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
 import { Link } from 'react-router';
 import { landingSections, paths } from '../../../config/paths';
 import { textLinkClass } from '../../../components/ui/text-link';
@@ -18,7 +19,8 @@ export function TermsSection() {
           </li>
           <li>
             A abertura está sujeita à análise cadastral e à verificação de identidade (KYC). O
-            resultado sai em até 2 dias úteis e pode ser acompanhado pelo número de protocolo.
+            resultado sai em até {ANALYSIS_BUSINESS_DAYS} dias úteis e pode ser acompanhado pelo
+            número de protocolo.
           </li>
           <li>Não há taxa de abertura: são cobradas apenas as transações realizadas.</li>
           <li>

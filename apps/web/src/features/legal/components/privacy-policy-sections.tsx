@@ -1,3 +1,4 @@
+import { OTP_TTL_MS } from '@medipay/shared/constants';
 import { company } from '@medipay/shared/company';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -391,7 +392,7 @@ function StorageAndSecurity() {
         <li>A comunicação entre o seu navegador e o portal é criptografada em trânsito.</li>
         <li>
           Os códigos de verificação são gerados e conferidos no servidor, guardados apenas na forma
-          de hash (resumo criptográfico) e expiram em 5 minutos.
+          de hash (resumo criptográfico) e expiram em {OTP_TTL_MS / 60_000} minutos.
         </li>
         <li>
           O acesso administrativo exige autenticação, é limitado por perfil e tem todas as ações

@@ -1,3 +1,10 @@
+import {
+  ANALYSIS_BUSINESS_DAYS,
+  MAX_UPLOAD_MB,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_MS,
+} from '@medipay/shared/constants';
 import type { LucideIcon } from 'lucide-react';
 import {
   ClipboardList,
@@ -111,7 +118,7 @@ export const controlAreas: ControlArea[] = [
       },
       {
         title: 'Tipo de arquivo conferido pelo conteúdo',
-        text: 'O formato de cada arquivo é identificado pelo seu conteúdo, e não pelo nome ou pela extensão. São aceitos arquivos PDF, JPG, PNG ou WEBP, conforme o documento, de até 10 MB; os demais são recusados.',
+        text: `O formato de cada arquivo é identificado pelo seu conteúdo, e não pelo nome ou pela extensão. São aceitos arquivos PDF, JPG, PNG ou WEBP, conforme o documento, de até ${MAX_UPLOAD_MB} MB; os demais são recusados.`,
       },
       {
         title: 'Imagens sem metadados',
@@ -176,7 +183,7 @@ export const controlAreas: ControlArea[] = [
     controls: [
       {
         title: 'Códigos de verificação',
-        text: 'E-mail e telefone são confirmados por códigos de uso único gerados no servidor e guardados apenas como hash. Cada código expira em 5 minutos e aceita no máximo 5 tentativas erradas; um novo envio só é liberado após 60 segundos. O navegador nunca recebe o código, e só o servidor marca um contato como verificado.',
+        text: `E-mail e telefone são confirmados por códigos de uso único gerados no servidor e guardados apenas como hash. Cada código expira em ${OTP_TTL_MS / 60_000} minutos e aceita no máximo ${OTP_MAX_ATTEMPTS} tentativas erradas; um novo envio só é liberado após ${OTP_RESEND_COOLDOWN_SECONDS} segundos. O navegador nunca recebe o código, e só o servidor marca um contato como verificado.`,
       },
       {
         title: 'Leitura do documento (OCR)',
@@ -261,7 +268,7 @@ export const controlAreas: ControlArea[] = [
       },
       {
         title: 'Acompanhamento pelo protocolo',
-        text: 'Cada cadastro recebe um número de protocolo. A análise é concluída em até 2 dias úteis e pode ser acompanhada pelo próprio solicitante.',
+        text: `Cada cadastro recebe um número de protocolo. A análise é concluída em até ${ANALYSIS_BUSINESS_DAYS} dias úteis e pode ser acompanhada pelo próprio solicitante.`,
       },
     ],
   },

@@ -1,0 +1,30 @@
+/** Inputs of the back-office decisions and of the rectification page. */
+import { z } from 'zod';
+import { OTP_LENGTH } from './constants';
+import { LONG_TEXT_MAX, requiredText, optionalText } from './fields';
+import { validationMessages as m } from './messages';
+
+/** 'Em Exigência': the requirements text, non-blank. */
+export const requestChangesSchema = z.object({
+  exigencias: requiredText(m.exigencias, LONG_TEXT_MAX),
+});
+
+/** 'Negar': the reason, non-blank. */
+export const denySchema = z.object({ motivo: requiredText(m.motivoNegacao, LONG_TEXT_MAX) });
+
+/** Rectification: a justification or at least one replaced document. */
+export const rectificationSchema = z
+  .object({
+    justificativa: optionalText(LONG_TEXT_MAX),
+    replacedDocuments: z.number().int().min(0),
+  })
+  .refine((value) => Boolean(value.justificativa) || value.replacedDocuments > 0, {
+    error: m.rectification,
+  });
+
+export type RequestChanges = z.infer<typeof requestChangesSchema>;
+export type Deny = z.infer<typeof denySchema>;
+export type Rectification = z.infer<typeof rectificationSchema>;
+
+/** A one-time code as typed: exactly 6 digits. */
+export const otpCodeSchema = z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), m.otpCode);

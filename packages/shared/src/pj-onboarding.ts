@@ -1,0 +1,143 @@
+/** The company (PJ) wizard: one schema per step and one for the whole application. */
+import { z } from 'zod';
+import { addressShape } from './address';
+import {
+  choice,
+  cnpjField,
+  cpfField,
+  emailField,
+  minText,
+  consentShape,
+  optionalText,
+  phoneField,
+  requiredText,
+  uploadedFile,
+} from './fields';
+import { pjFileFields } from './files';
+import { validationMessages as m } from './messages';
+import {
+  areaAtuacaoValues,
+  bancoValues,
+  faturamentoMensalValues,
+  numeroFuncionariosValues,
+  responsavelCargoValues,
+  tipoContaValues,
+  tipoEmpresaValues,
+} from './options';
+import { CNES_MAX_LENGTH } from './constants';
+
+export const pjSteps = [
+  { id: 1, key: 'empresa', title: 'Dados da Empresa', description: 'Identificação da operadora' },
+  { id: 2, key: 'endereco', title: 'Endereço', description: 'Sede da empresa' },
+  {
+    id: 3,
+    key: 'responsavel',
+    title: 'Responsável Legal',
+    description: 'Quem representa a empresa',
+  },
+  { id: 4, key: 'documentos', title: 'Documentos', description: 'Documentos da empresa' },
+  { id: 5, key: 'financeiro', title: 'Dados Financeiros', description: 'Conta e porte' },
+  { id: 6, key: 'revisao', title: 'Revisão e Consentimentos', description: 'Confira e envie' },
+] as const;
+
+export type PjStepId = (typeof pjSteps)[number]['id'];
+
+/** Longest bank branch and account numbers accepted. */
+export const AGENCIA_MAX_LENGTH = 6;
+export const CONTA_MAX_LENGTH = 20;
+
+function bankNumber(requiredMessage: string, formatMessage: string, max: number) {
+  return requiredText(requiredMessage, max).regex(/^[\d-]*$/, formatMessage);
+}
+
+const companyShape = {
+  razaoSocial: minText(5, m.razaoSocial),
+  nomeFantasia: requiredText(m.nomeFantasia),
+  cnpj: cnpjField,
+  inscricaoEstadual: optionalText(20),
+  inscricaoMunicipal: optionalText(20),
+  tipoEmpresa: choice(tipoEmpresaValues, m.tipoEmpresa),
+  areaAtuacao: choice(areaAtuacaoValues, m.areaAtuacao),
+  email: emailField,
+  telefone: phoneField,
+};
+
+const pjAddressShape = {
+  ...addressShape,
+  comprovanteEndereco: uploadedFile(pjFileFields.comprovanteEndereco),
+};
+
+const responsibleShape = {
+  responsavelNome: minText(5, m.responsavelNome),
+  responsavelCpf: cpfField,
+  responsavelRg: requiredText(m.responsavelRg, 20),
+  responsavelCargo: choice(responsavelCargoValues, m.responsavelCargo),
+  responsavelDocFrente: uploadedFile(pjFileFields.responsavelDocFrente),
+  responsavelDocVerso: uploadedFile(pjFileFields.responsavelDocVerso),
+};
+
+const documentsShape = {
+  contratoSocial: uploadedFile(pjFileFields.contratoSocial),
+  cartaoCnpj: uploadedFile(pjFileFields.cartaoCnpj),
+  alvaraFuncionamento: uploadedFile(pjFileFields.alvaraFuncionamento),
+  cnes: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{0,${CNES_MAX_LENGTH}}$`), m.cnes)
+    .optional()
+    .transform((value) => value || undefined),
+  cnesDocumento: uploadedFile(pjFileFields.cnesDocumento).optional(),
+};
+
+const financeShape = {
+  banco: choice(bancoValues, m.banco),
+  agencia: bankNumber(m.agencia, m.agenciaFormat, AGENCIA_MAX_LENGTH),
+  conta: bankNumber(m.conta, m.contaFormat, CONTA_MAX_LENGTH),
+  tipoConta: choice(tipoContaValues, m.tipoConta),
+  faturamentoMensal: choice(faturamentoMensalValues, m.faturamentoMensal),
+  numeroFuncionarios: choice(numeroFuncionariosValues, m.numeroFuncionarios),
+};
+
+export const pjCompanySchema = z.object(companyShape);
+export const pjAddressSchema = z.object(pjAddressShape);
+export const pjResponsibleSchema = z.object(responsibleShape);
+export const pjDocumentsSchema = z.object(documentsShape);
+export const pjFinanceSchema = z.object(financeShape);
+export const pjConsentSchema = z.object(consentShape);
+
+export type PjCompany = z.infer<typeof pjCompanySchema>;
+export type PjAddress = z.infer<typeof pjAddressSchema>;
+export type PjResponsible = z.infer<typeof pjResponsibleSchema>;
+export type PjDocuments = z.infer<typeof pjDocumentsSchema>;
+export type PjFinance = z.infer<typeof pjFinanceSchema>;
+export type PjConsent = z.infer<typeof pjConsentSchema>;
+
+export const pjStepSchemas = {
+  1: pjCompanySchema,
+  2: pjAddressSchema,
+  3: pjResponsibleSchema,
+  4: pjDocumentsSchema,
+  5: pjFinanceSchema,
+  6: pjConsentSchema,
+} as const satisfies Record<PjStepId, z.ZodType>;
+
+export const pjStepFields: Record<PjStepId, readonly string[]> = {
+  1: Object.keys(companyShape),
+  2: Object.keys(pjAddressShape),
+  3: Object.keys(responsibleShape),
+  4: Object.keys(documentsShape),
+  5: Object.keys(financeShape),
+  6: Object.keys(consentShape),
+};
+
+/** The whole application, checked again at final submit. */
+export const pjApplicationSchema = z.object({
+  ...companyShape,
+  ...pjAddressShape,
+  ...responsibleShape,
+  ...documentsShape,
+  ...financeShape,
+  ...consentShape,
+});
+
+export type PjApplication = z.infer<typeof pjApplicationSchema>;

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -7,10 +9,24 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
+import { devPageRoutePatterns } from '@medipay/shared/routes';
 import type { DatabaseHandle } from '@medipay/db/client';
 import type { Env } from './config/env';
 import { redactedLogPaths, redactUrl } from './lib/redact';
+import { createMailer } from './adapters/mail';
+import type { Mailer } from './adapters/mail/port';
+import { createSmsSender } from './adapters/sms';
+import type { SmsSender } from './adapters/sms/port';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { systemClock, type Clock } from './lib/clock';
+import { applicantSessionRoutes } from './modules/applicant-session/applicant-session.routes';
+import { createApplicantSessions } from './modules/applicant-session/applicant-session.service';
 import { debugRoutes } from './modules/debug/debug.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { createOutboxDeliverer } from './modules/messaging/outbox.delivery';
+import { createOutbox, type Outbox } from './modules/messaging/outbox.service';
+import { verificationRoutes } from './modules/verification/verification.routes';
+import { createVerification } from './modules/verification/verification.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -20,7 +36,22 @@ export type AppOptions = {
   database: DatabaseHandle;
   /** Pino options; tests pass `false`. */
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the system clock (tests). */
+  clock?: Clock;
+  /** Replace the transports chosen by the configuration (tests). */
+  mailer?: Mailer;
+  sms?: SmsSender;
+  /** Background jobs (pg-boss); tests that drain the outbox themselves pass false. */
+  jobs?: boolean;
 };
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -75,10 +106,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: env.PUBLIC_URL.startsWith('https://'),
   });
 
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? createMailer(env, app.log);
+  const sms = options.sms ?? createSmsSender(env, app.log);
+  const deliverer = createOutboxDeliverer({
+    db: database.db,
+    mailer,
+    sms,
+    clock,
+    log: app.log,
+    publicOrigin: env.PUBLIC_URL,
+  });
+  let jobs: JobQueue | undefined;
+  const outbox = createOutbox({ db: database.db, deliverer, queue: () => jobs, log: app.log });
+  app.decorate('outbox', outbox);
+  if (options.jobs !== false) {
+    jobs = await startJobQueue({ database, deliverer, clock, log: app.log });
+  }
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+    await mailer.close();
+  });
+
+  const sessions = createApplicantSessions({
+    db: database.db,
+    clock,
+    secureCookies: env.PUBLIC_URL.startsWith('https://'),
+  });
+  const verification = createVerification({ db: database.db, clock, secret: env.SECRET });
+  const isProduction = env.NODE_ENV === 'production';
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(debugRoutes, { env });
+      await api.register(applicantSessionRoutes, { sessions });
+      await api.register(verificationRoutes, { sessions, verification, outbox });
+      if (!isProduction) await api.register(devRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );
@@ -86,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const web = await registerWebApp(app, {
     distDir: env.WEB_DIST_DIR ?? defaultWebDistDir,
     publicConfig: env.publicConfig,
+    extraPagePatterns: isProduction ? [] : devPageRoutePatterns,
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -20,6 +20,11 @@ export type DatabaseHandle = {
   migrate: () => Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
+  /**
+   * Runs raw SQL on the same connection(s) as `db`, for libraries that bring their own SQL
+   * (pg-boss). Without values, the text may hold several statements.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close: () => Promise<void>;
 };
 
@@ -52,6 +57,12 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
       ping: async () => {
         await pool.query('select 1');
       },
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values);
+        // A multi-statement text answers one result per statement; the last one is wanted.
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        return { rows: last?.rows ?? [] };
+      },
       close: () => pool.end(),
     };
   }
@@ -81,6 +92,11 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results[results.length - 1]?.rows ?? [] };
     },
     close: () => client.close(),
   };

@@ -2,7 +2,7 @@
  * Drizzle schema of the portal. Tables join this file with the features that need them;
  * every change is followed by `npm run generate --workspace packages/db`.
  */
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Key/value facts about this installation (e.g. when the schema was first created). */
 export const appMeta = pgTable('app_meta', {
@@ -10,3 +10,75 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An applicant's session, created by the server for one flow (PF `sess_...`, PJ `pj_...`).
+ * The verified contacts are the exact destinations a one-time code was checked for; the
+ * application's `email_verificado` / `telefone_verificado` hold only while they still match.
+ */
+export const applicantSessions = pgTable(
+  'applicant_sessions',
+  {
+    id: text('id').primaryKey(),
+    flow: text('flow').$type<'PF' | 'PJ'>().notNull(),
+    verifiedEmail: text('verified_email'),
+    verifiedPhone: text('verified_phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('applicant_sessions_last_seen_at_idx').on(table.lastSeenAt)],
+);
+
+/** A one-time code sent to an e-mail or phone of a session. Only a keyed hash is kept. */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => applicantSessions.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<'email' | 'phone'>().notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Tries so far; a try is counted before the code is compared, so parallel guesses cannot exceed the limit. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the code was used, failed too often or expired: it can never verify again. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedReason: text('closed_reason').$type<
+      'verified' | 'expired' | 'too_many_attempts' | 'replaced'
+    >(),
+  },
+  (table) => [
+    index('otp_challenges_session_channel_idx').on(table.sessionId, table.channel, table.createdAt),
+    index('otp_challenges_destination_idx').on(table.destination, table.createdAt),
+  ],
+);
+
+/**
+ * Every message the product sends (e-mail, SMS, WhatsApp), written in the transaction of the
+ * change that causes it and delivered by a job with retries. `idempotency_key` makes a second
+ * write of the same message a no-op; `sent_at` set means it is never delivered again.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').$type<'email' | 'sms' | 'whatsapp'>().notNull(),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** A delivery in progress holds the message until then; a crashed delivery frees it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('outbox_status_created_at_idx').on(table.status, table.createdAt)],
+);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
+  /** Set on a 429 that says when to try again. */
+  retryAfterSeconds: z.number().int().optional(),
 });
 
 export type ApiError = z.infer<typeof apiErrorSchema>;
@@ -20,6 +22,9 @@ export const errorCodes = {
   badRequest: 'BAD_REQUEST',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  sessionRequired: 'SESSION_REQUIRED',
+  invalidCode: 'INVALID_CODE',
+  resendTooSoon: 'RESEND_TOO_SOON',
 } as const;
 
 export const genericMessages = {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  denySchema,
-  otpCodeSchema,
-  rectificationSchema,
-  requestChangesSchema,
-} from './back-office';
+import { denySchema, rectificationSchema, requestChangesSchema } from './back-office';
+import { otpCodeSchema } from './fields';
 import { messagesOf } from './testing/issues';
 
 describe('back-office decisions', () => {

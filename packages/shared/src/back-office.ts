@@ -1,6 +1,5 @@
 /** Inputs of the back-office decisions and of the rectification page. */
 import { z } from 'zod';
-import { OTP_LENGTH } from './constants';
 import { LONG_TEXT_MAX, requiredText, optionalText } from './fields';
 import { validationMessages as m } from './messages';
 
@@ -25,6 +24,3 @@ export const rectificationSchema = z
 export type RequestChanges = z.infer<typeof requestChangesSchema>;
 export type Deny = z.infer<typeof denySchema>;
 export type Rectification = z.infer<typeof rectificationSchema>;
-
-/** A one-time code as typed: exactly 6 digits. */
-export const otpCodeSchema = z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), m.otpCode);

@@ -1,6 +1,6 @@
 /** Field schemas shared by the step schemas of both flows. */
 import { z } from 'zod';
-import { CEP_LENGTH, CNPJ_LENGTH, CPF_LENGTH, MAX_UPLOAD_BYTES } from './constants';
+import { CEP_LENGTH, CNPJ_LENGTH, CPF_LENGTH, MAX_UPLOAD_BYTES, OTP_LENGTH } from './constants';
 import { fileRules, type FileKind } from './files';
 import { validationMessages as m } from './messages';
 import { ufValues } from './options';
@@ -117,3 +117,6 @@ export const consentShape = {
   consentimentoLgpd: mustAccept(m.consentimentoLgpd),
   consentimentoKyc: mustAccept(m.consentimentoKyc),
 };
+
+/** A one-time code as typed: exactly 6 digits. */
+export const otpCodeSchema = z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), m.otpCode);

@@ -16,6 +16,7 @@ export const paths = {
   adminPfList: '/onboarding/admin/list',
   adminPjList: '/onboarding/admin/pj',
   testSecrets: '/test-secrets',
+  devOutbox: '/dev/outbox',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
@@ -43,6 +44,9 @@ export const pageRoutePatterns: readonly string[] = [
   paths.security,
   paths.testSecrets,
 ];
+
+/** Pages for local trials only; the server does not serve them when NODE_ENV=production. */
+export const devPageRoutePatterns: readonly string[] = [paths.devOutbox];
 
 function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';

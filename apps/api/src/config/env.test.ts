@@ -43,8 +43,23 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('refuses to run in production without SMTP', () => {
+    expect(errorOf({ NODE_ENV: 'production' }).message).toMatch(
+      /SMTP_URL: obrigatório em produção/,
+    );
+    expect(
+      parseEnv({
+        DATA_DIR: tempDir(),
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail:25',
+        SECRET: 'x'.repeat(32),
+      }).SMTP_URL,
+    ).toBe('smtp://mail:25');
+  });
+
   it('requires the credentials of a chosen SMS provider', () => {
-    expect(errorOf({ SMS_PROVIDER: 'zenvia' }).message).toMatch(/SMS_API_URL e SMS_API_TOKEN/);
+    expect(errorOf({ SMS_PROVIDER: 'zenvia' }).message).toMatch(/SMS_API_TOKEN: obrigatório/);
+    expect(errorOf({ SMS_PROVIDER: 'twilio' }).message).toMatch(/SMS_PROVIDER/);
   });
 
   it('requires MEDIPAY_API_URL and MEDIPAY_API_KEY together', () => {

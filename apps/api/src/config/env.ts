@@ -35,9 +35,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'deve ser uma URL smtp:// ou smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('MediPay <nao-responda@medipay.com.br>'),
-  SMS_PROVIDER: z.enum(['log', 'zenvia', 'twilio']).default('log'),
-  SMS_API_URL: optionalUrl,
+  SMS_PROVIDER: z.enum(['log', 'zenvia']).default('log'),
+  SMS_API_URL: z.url().default('https://api.zenvia.com'),
   SMS_API_TOKEN: z.string().min(1).optional(),
+  /** Sender name or number registered with the provider for SMS. */
+  SMS_FROM: z.string().min(1).default('MediPay'),
+  /** Sender registered for WhatsApp; when set, phone codes go by WhatsApp instead of SMS. */
+  WHATSAPP_FROM: z.string().min(1).optional(),
   VIACEP_URL: z.url().default('https://viacep.com.br'),
   BRASILAPI_URL: z.url().default('https://brasilapi.com.br'),
   RECEITAWS_URL: z.url().default('https://receitaws.com.br'),
@@ -98,10 +102,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const problems: string[] = [];
-  if (env.SMS_PROVIDER !== 'log' && (!env.SMS_API_URL || !env.SMS_API_TOKEN)) {
-    problems.push(
-      `SMS_API_URL e SMS_API_TOKEN: obrigatórios quando SMS_PROVIDER=${env.SMS_PROVIDER}`,
-    );
+  if (env.SMS_PROVIDER !== 'log' && !env.SMS_API_TOKEN) {
+    problems.push(`SMS_API_TOKEN: obrigatório quando SMS_PROVIDER=${env.SMS_PROVIDER}`);
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    problems.push('SMTP_URL: obrigatório em produção (sem ele nenhum e-mail seria entregue)');
   }
   if (Boolean(env.MEDIPAY_API_URL) !== Boolean(env.MEDIPAY_API_KEY)) {
     problems.push('MEDIPAY_API_URL e MEDIPAY_API_KEY: informe os dois ou nenhum (sandbox)');

@@ -8,6 +8,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly statusCode: number,
+    readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -19,7 +19,13 @@ const knownClientErrors: Record<number, ApiError> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      const { retryAfterSeconds } = error.options;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+      return reply.status(error.statusCode).send({
+        code: error.code,
+        message: error.message,
+        ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

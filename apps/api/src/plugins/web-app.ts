@@ -21,7 +21,7 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; publicConfig: PublicConfig },
+  options: { distDir: string; publicConfig: PublicConfig; extraPagePatterns?: readonly string[] },
 ): Promise<{ sendNotFoundPage: (reply: FastifyReply) => FastifyReply } | undefined> {
   const indexFile = join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -51,7 +51,7 @@ export async function registerWebApp(
       .type('text/html; charset=utf-8')
       .send(indexHtml);
 
-  for (const pattern of pageRoutePatterns) {
+  for (const pattern of [...pageRoutePatterns, ...(options.extraPagePatterns ?? [])]) {
     app.get(pattern, (_request, reply) => sendPage(reply, 200));
   }
   return { sendNotFoundPage: (reply) => sendPage(reply, 404) };

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '@medipay/db/client';
 import { createTestDatabase } from '@medipay/db/testing/test-database';
 import { buildApp } from '../app';
 import { parseEnv, type Env } from '../config/env';
+import type { Clock } from '../lib/clock';
 
 /** The index.html the test server serves in place of the built SPA. */
 export const testIndexHtml =
@@ -23,7 +24,13 @@ export type TestApp = {
  * when TEST_DATABASE_URL is set), with its own DATA_DIR and a minimal built web app.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: FastifyServerOptions['logger'];
+    clock?: Clock;
+    /** Starts pg-boss; without it, tests deliver with `app.outbox.drain()`. */
+    jobs?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'medipay-test-'));
   const webDist = join(dataDir, 'web-dist');
@@ -39,7 +46,13 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ env, database, logger: options.logger ?? false });
+  const app = await buildApp({
+    env,
+    database,
+    logger: options.logger ?? false,
+    clock: options.clock,
+    jobs: options.jobs ?? false,
+  });
   return {
     app,
     env,

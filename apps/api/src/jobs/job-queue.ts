@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '@medipay/db/client';
+import { OTP_TTL_MS } from '@medipay/shared/constants';
+import type { Clock } from '../lib/clock';
+import type { OutboxDeliverer } from '../modules/messaging/outbox.delivery';
+import { findStrandedOutboxIds, redactExpiredCodes } from '../modules/messaging/outbox.repository';
+
+export const OUTBOX_QUEUE = 'outbox-delivery';
+
+/** pg-boss waits 10 s, 20 s, 40 s ... (with jitter) between tries: 8 retries span about an hour. */
+const outboxQueueOptions = {
+  name: OUTBOX_QUEUE,
+  retryLimit: 8,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 300,
+};
+/** Longest time between two tries of one message; past it a pending message has lost its job. */
+const RETRY_WINDOW_MS = 2 * 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60_000;
+
+export type JobQueue = {
+  /** Asks for a message to be delivered; call it after the transaction that queued it committed. */
+  enqueueDelivery: (outboxId: string) => Promise<void>;
+  /** Re-enqueues stranded messages and redacts expired one-time codes. */
+  sweep: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Background work on pg-boss, in the same database (its own schema), through the database
+ * handle's connection: on PGlite the same single connection, on PostgreSQL the same pool.
+ */
+export async function startJobQueue(deps: {
+  database: DatabaseHandle;
+  deliverer: OutboxDeliverer;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Promise<JobQueue> {
+  const { database, deliverer, clock, log } = deps;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(OUTBOX_QUEUE, outboxQueueOptions);
+  await boss.work<{ id: string }>(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await deliverer.deliver(job.data.id);
+  });
+
+  const enqueueDelivery = async (outboxId: string) => {
+    await boss.send(OUTBOX_QUEUE, { id: outboxId });
+  };
+
+  const sweep = async () => {
+    const now = clock.now();
+    for (const id of await findStrandedOutboxIds(database.db, now, RETRY_WINDOW_MS)) {
+      await enqueueDelivery(id);
+    }
+    await redactExpiredCodes(database.db, new Date(now.getTime() - OTP_TTL_MS));
+  };
+
+  let sweeping: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    sweeping ??= sweep()
+      .catch((error) => log.error({ err: error }, 'outbox sweep failed'))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  await sweep();
+
+  return {
+    enqueueDelivery,
+    sweep,
+    stop: async () => {
+      clearInterval(timer);
+      await sweeping;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

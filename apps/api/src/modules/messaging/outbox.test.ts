@@ -1,0 +1,229 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { outbox } from '@medipay/db/schema';
+import { startApplicantSession } from '../../testing/applicant';
+import { startSmtpSink } from '../../testing/smtp-sink';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { startZenviaFake } from '../../testing/zenvia-fake';
+import { OUTBOX_MAX_ATTEMPTS } from './outbox.delivery';
+import { insertOutboxMessage } from './outbox.repository';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function app(env: Record<string, string>, jobs = false): Promise<TestApp> {
+  const t = await createTestApp({ env, jobs });
+  cleanups.push(t.close);
+  return t;
+}
+
+async function requestCode(t: TestApp, channel: 'email' | 'phone', destination: string) {
+  const { cookie } = await startApplicantSession(t.app);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/applicant/PF/verification/send',
+    headers: { cookie },
+    payload: { channel, destination },
+  });
+  expect(response.statusCode).toBe(202);
+  return cookie;
+}
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('e-mail delivery over SMTP', () => {
+  it('delivers the code e-mail to the applicant, and the code verifies', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(sink.close);
+    const t = await app({ SMTP_URL: sink.url, MAIL_FROM: 'MediPay <nao-responda@medipay.com.br>' });
+    const cookie = await requestCode(t, 'email', 'ana@example.com');
+
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+    const mail = sink.messages[0]!;
+    expect(mail.to).toEqual(['ana@example.com']);
+    expect(mail.from).toBe('nao-responda@medipay.com.br');
+    const code = /(\d{6}) é o seu código de verificação MediPay/.exec(mail.subject)?.[1];
+    expect(code).toBeDefined();
+    expect(mail.text).toContain(code);
+    expect(mail.raw).toContain('text/html');
+
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/PF/verification/verify',
+      headers: { cookie },
+      payload: { channel: 'email', code },
+    });
+    expect(verified.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('loses nothing while SMTP is down and delivers exactly once when it is back', async () => {
+    const first = await startSmtpSink();
+    const port = first.port;
+    await first.close();
+    const t = await app({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    await requestCode(t, 'email', 'ana@example.com');
+
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [failed] = await t.database.db.select().from(outbox);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    const sink = await startSmtpSink(port);
+    cleanups.push(sink.close);
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(await t.app.outbox.drain()).toBe(0);
+    expect(sink.messages).toHaveLength(1);
+    const [sent] = await t.database.db.select().from(outbox);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('never delivers a sent message again, even when asked twice', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(sink.close);
+    const t = await app({ SMTP_URL: sink.url });
+    await requestCode(t, 'email', 'ana@example.com');
+    const [row] = await t.database.db.select().from(outbox);
+    const outcomes = await Promise.all([
+      t.app.outbox.deliverer.deliver(row!.id),
+      t.app.outbox.deliverer.deliver(row!.id),
+    ]);
+    expect(outcomes.sort()).toEqual(['sent', 'skipped']);
+    expect(await t.app.outbox.deliverer.deliver(row!.id)).toBe('skipped');
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt and keeps the message, marked failed', async () => {
+    const closed = await startSmtpSink();
+    await closed.close();
+    const t = await app({ SMTP_URL: closed.url });
+    await requestCode(t, 'email', 'ana@example.com');
+    for (let attempt = 0; attempt < OUTBOX_MAX_ATTEMPTS; attempt += 1) await t.app.outbox.drain();
+    const [row] = await t.database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect(await t.app.outbox.drain()).toBe(0);
+  });
+
+  it('is delivered by the background job without anyone asking', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(sink.close);
+    const t = await app({ SMTP_URL: sink.url }, true);
+    await requestCode(t, 'email', 'job@example.com');
+    const mail = await waitFor(() => sink.messages[0]);
+    expect(mail.to).toEqual(['job@example.com']);
+  });
+});
+
+describe('SMS delivery through Zenvia', () => {
+  it('posts the code to the SMS channel with the token, to the E.164 number without +', async () => {
+    const zenvia = await startZenviaFake();
+    cleanups.push(zenvia.close);
+    const t = await app({
+      SMS_PROVIDER: 'zenvia',
+      SMS_API_URL: zenvia.url,
+      SMS_API_TOKEN: 'test-token',
+      SMS_FROM: 'MediPay',
+    });
+    await requestCode(t, 'phone', '(11) 98765-4321');
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(zenvia.requests).toHaveLength(1);
+    const { path, body } = zenvia.requests[0]!;
+    expect(path).toBe('/v2/channels/sms/messages');
+    expect(body).toMatchObject({ from: 'MediPay', to: '5511987654321' });
+    const text = (body.contents as { type: string; text: string }[])[0]!;
+    expect(text.type).toBe('text');
+    expect(text.text).toMatch(/^MediPay: seu código de verificação é \d{6}\./);
+    const [row] = await t.database.db.select().from(outbox);
+    expect(row!.providerMessageId).toBe('zv-1');
+  });
+
+  it('uses the WhatsApp channel when a WhatsApp sender is configured', async () => {
+    const zenvia = await startZenviaFake();
+    cleanups.push(zenvia.close);
+    const t = await app({
+      SMS_PROVIDER: 'zenvia',
+      SMS_API_URL: zenvia.url,
+      SMS_API_TOKEN: 'test-token',
+      WHATSAPP_FROM: '5511999990000',
+    });
+    await requestCode(t, 'phone', '(11) 98765-4321');
+    await t.app.outbox.drain();
+    expect(zenvia.requests[0]!.path).toBe('/v2/channels/whatsapp/messages');
+    expect(zenvia.requests[0]!.body.from).toBe('5511999990000');
+  });
+
+  it('retries after a provider outage and delivers once', async () => {
+    const zenvia = await startZenviaFake();
+    cleanups.push(zenvia.close);
+    const t = await app({
+      SMS_PROVIDER: 'zenvia',
+      SMS_API_URL: zenvia.url,
+      SMS_API_TOKEN: 'test-token',
+    });
+    await requestCode(t, 'phone', '(11) 98765-4321');
+    zenvia.failNext(1);
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [pending] = await t.database.db.select().from(outbox);
+    expect(pending!.lastError).toMatch(/503/);
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect(zenvia.requests).toHaveLength(1);
+  });
+});
+
+describe('outbox', () => {
+  it('ignores a second message with the same idempotency key', async () => {
+    const t = await app({});
+    const message = {
+      channel: 'email' as const,
+      template: 'pf-confirmation',
+      recipient: 'ana@example.com',
+      data: { nome: 'Ana', protocolo: 'MEDI-20261122-0001' },
+      idempotencyKey: 'pf-confirmation:1',
+    };
+    expect(await insertOutboxMessage(t.database.db, message)).toEqual(expect.any(String));
+    expect(await insertOutboxMessage(t.database.db, message)).toBeNull();
+    expect(
+      await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotencyKey, 'pf-confirmation:1')),
+    ).toHaveLength(1);
+  });
+
+  it('lists recent messages with their text for local trials, and not in production', async () => {
+    const t = await app({});
+    await requestCode(t, 'email', 'ana@example.com');
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    const [message] = response.json().messages;
+    expect(message).toMatchObject({
+      channel: 'email',
+      template: 'otp-code',
+      recipient: 'ana@example.com',
+      status: 'pending',
+    });
+    expect(message.text).toMatch(/\d{6}/);
+
+    const production = await app({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      SECRET: 'x'.repeat(40),
+    });
+    expect(
+      (await production.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * The messages the product sends, in Portuguese, as HTML and text e-mails and as SMS text.
+ * Every value put into HTML is escaped.
+ */
+import { ANALYSIS_BUSINESS_DAYS, OTP_TTL_MS } from '@medipay/shared/constants';
+import { company } from '@medipay/shared/company';
+
+export type TemplateData = {
+  'otp-code': { code: string };
+  'pf-confirmation': { nome: string; protocolo: string };
+  'pj-confirmation': { razaoSocial: string; protocolo: string };
+  requirements: { nome: string; exigencias: string; rectificationUrl: string };
+  denial: { nome: string; motivo: string };
+  'medipay-onboarding': { nome: string; onboardingUrl: string };
+};
+
+export type TemplateName = keyof TemplateData;
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+const otpMinutes = OTP_TTL_MS / 60_000;
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'code'; text: string }
+  | { kind: 'quote'; text: string }
+  | { kind: 'button'; text: string; href: string };
+
+function renderHtml(title: string, blocks: Block[]): string {
+  const body = blocks
+    .map((block) => {
+      const text = escapeHtml(block.text).replace(/\n/g, '<br>');
+      switch (block.kind) {
+        case 'p':
+          return `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#1f2937">${text}</p>`;
+        case 'code':
+          return `<p style="margin:8px 0 24px;font-size:32px;font-weight:700;letter-spacing:8px;color:#0f766e;font-family:monospace">${text}</p>`;
+        case 'quote':
+          return `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #0d9488;background:#f0fdfa;font-size:15px;line-height:1.6;color:#1f2937">${text}</div>`;
+        case 'button':
+          return `<p style="margin:8px 0 24px"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#0d9488;color:#ffffff;font-weight:600;text-decoration:none">${text}</a></p>`;
+      }
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#f3f4f6;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellspacing="0" cellpadding="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#0d9488;padding:20px 28px;color:#ffffff;font-size:20px;font-weight:700">${escapeHtml(company.brand)}</td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 20px;font-size:20px;color:#111827">${escapeHtml(title)}</h1>
+${body}
+</td></tr>
+<tr><td style="padding:16px 28px;background:#f9fafb;font-size:12px;line-height:1.5;color:#6b7280">${escapeHtml(company.legalName)} · CNPJ ${escapeHtml(company.cnpj)} · ${escapeHtml(company.headquarters)}<br>Esta é uma mensagem automática; não é preciso respondê-la.</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>`;
+}
+
+function renderText(title: string, blocks: Block[]): string {
+  const body = blocks
+    .map((block) => (block.kind === 'button' ? `${block.text}: ${block.href}` : block.text))
+    .join('\n\n');
+  return `${title}\n\n${body}\n\n--\n${company.legalName} · CNPJ ${company.cnpj}\nEsta é uma mensagem automática; não é preciso respondê-la.\n`;
+}
+
+function email(subject: string, title: string, blocks: Block[]): RenderedEmail {
+  return { subject, text: renderText(title, blocks), html: renderHtml(title, blocks) };
+}
+
+const emails: { [Name in TemplateName]: (data: TemplateData[Name]) => RenderedEmail } = {
+  'otp-code': ({ code }) =>
+    email(`${code} é o seu código de verificação MediPay`, 'Seu código de verificação', [
+      { kind: 'p', text: 'Use o código abaixo para confirmar o seu e-mail no cadastro MediPay:' },
+      { kind: 'code', text: code },
+      {
+        kind: 'p',
+        text: `O código vale por ${otpMinutes} minutos e só pode ser usado uma vez. Se você não pediu este código, ignore esta mensagem.`,
+      },
+    ]),
+  'pf-confirmation': ({ nome, protocolo }) =>
+    email(`Cadastro recebido - protocolo ${protocolo}`, 'Cadastro enviado para análise', [
+      { kind: 'p', text: `Olá, ${nome}!` },
+      { kind: 'p', text: 'Recebemos o seu cadastro na MediPay. O número do seu protocolo é:' },
+      { kind: 'code', text: protocolo },
+      {
+        kind: 'p',
+        text: `A análise leva até ${ANALYSIS_BUSINESS_DAYS} dias úteis. Avisaremos por e-mail assim que houver uma resposta.`,
+      },
+    ]),
+  'pj-confirmation': ({ razaoSocial, protocolo }) =>
+    email(`Cadastro recebido - protocolo ${protocolo}`, 'Conta enviada para análise', [
+      { kind: 'p', text: `Olá, ${razaoSocial}!` },
+      {
+        kind: 'p',
+        text: 'Recebemos o cadastro da sua empresa na MediPay. O número do protocolo é:',
+      },
+      { kind: 'code', text: protocolo },
+      {
+        kind: 'p',
+        text: `A análise leva até ${ANALYSIS_BUSINESS_DAYS} dias úteis. Avisaremos por e-mail assim que houver uma resposta.`,
+      },
+    ]),
+  requirements: ({ nome, exigencias, rectificationUrl }) =>
+    email('Seu cadastro MediPay precisa de correções', 'Cadastro em exigência', [
+      { kind: 'p', text: `Olá, ${nome}!` },
+      {
+        kind: 'p',
+        text: 'Para continuar a análise do seu cadastro, precisamos que você atenda às exigências abaixo:',
+      },
+      { kind: 'quote', text: exigencias },
+      { kind: 'button', text: 'Corrigir documentos', href: rectificationUrl },
+    ]),
+  denial: ({ nome, motivo }) =>
+    email('Resultado da análise do seu cadastro MediPay', 'Cadastro não aprovado', [
+      { kind: 'p', text: `Olá, ${nome}.` },
+      {
+        kind: 'p',
+        text: 'Após a análise, não foi possível aprovar o seu cadastro pelo seguinte motivo:',
+      },
+      { kind: 'quote', text: motivo },
+      { kind: 'p', text: 'Em caso de dúvidas, fale com o nosso suporte.' },
+    ]),
+  'medipay-onboarding': ({ nome, onboardingUrl }) =>
+    email('Sua conta MediPay está pronta', 'Conta aprovada', [
+      { kind: 'p', text: `Olá, ${nome}!` },
+      {
+        kind: 'p',
+        text: 'Seu cadastro foi aprovado. Conclua a ativação da sua conta MediPay pelo link abaixo:',
+      },
+      { kind: 'button', text: 'Ativar minha conta', href: onboardingUrl },
+    ]),
+};
+
+export function renderEmail<Name extends TemplateName>(
+  name: Name,
+  data: TemplateData[Name],
+): RenderedEmail {
+  return emails[name](data);
+}
+
+/** SMS/WhatsApp text. Only the one-time code goes by phone. */
+export function renderPhoneText(name: 'otp-code', data: TemplateData['otp-code']): string {
+  return `MediPay: seu código de verificação é ${data.code}. Ele vale por ${otpMinutes} minutos. Não o compartilhe com ninguém.`;
+}
+
+export function isTemplateName(value: string): value is TemplateName {
+  return Object.hasOwn(emails, value);
+}

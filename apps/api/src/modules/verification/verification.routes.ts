@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@medipay/shared/api-error';
+import {
+  flowSchema,
+  sendCodeRequestSchema,
+  sendCodeResponseSchema,
+  verifyCodeRequestSchema,
+  verifyCodeResponseSchema,
+} from '@medipay/shared/applicant-session';
+import {
+  toPublicSession,
+  type ApplicantSessions,
+} from '../applicant-session/applicant-session.service';
+import type { Outbox } from '../messaging/outbox.service';
+import type { Verification } from './verification.service';
+
+const params = z.object({ flow: flowSchema });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+
+export const verificationRoutes: FastifyPluginAsyncZod<{
+  sessions: ApplicantSessions;
+  verification: Verification;
+  outbox: Outbox;
+}> = async (app, { sessions, verification, outbox }) => {
+  app.post(
+    '/applicant/:flow/verification/send',
+    {
+      schema: {
+        params,
+        body: sendCodeRequestSchema,
+        response: { 202: sendCodeResponseSchema, ...errors },
+      },
+      // Per IP, on top of the per-session and per-destination limits of the service.
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const session = await sessions.require(request, request.params.flow);
+      const { channel, destination } = request.body;
+      const result = await verification.send(session, channel, destination);
+      await outbox.dispatch(result.outboxId);
+      return reply.status(202).send({
+        channel,
+        destination: result.destination,
+        resendInSeconds: result.resendInSeconds,
+        expiresInSeconds: result.expiresInSeconds,
+      });
+    },
+  );
+
+  app.post(
+    '/applicant/:flow/verification/verify',
+    {
+      schema: {
+        params,
+        body: verifyCodeRequestSchema,
+        response: { 200: verifyCodeResponseSchema, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const session = await sessions.require(request, request.params.flow);
+      const { channel, code } = request.body;
+      const updated = await verification.verify(session, channel, code);
+      return {
+        channel,
+        destination: (channel === 'email' ? updated.verifiedEmail : updated.verifiedPhone) ?? '',
+        session: toPublicSession(updated),
+      };
+    },
+  );
+};

@@ -1,0 +1,141 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Database } from '@medipay/db/client';
+import { errorCodes } from '@medipay/shared/api-error';
+import { verificationMessages } from '@medipay/shared/applicant-session';
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_TTL_MS,
+} from '@medipay/shared/constants';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import {
+  setVerifiedContact,
+  type ApplicantSessionRow,
+} from '../applicant-session/applicant-session.repository';
+import { insertOutboxMessage } from '../messaging/outbox.repository';
+import {
+  closeChallenge,
+  closeExpiredChallenges,
+  closeOpenChallenges,
+  countChallengesSince,
+  findLatestChallenge,
+  insertChallenge,
+  reserveAttempt,
+  type Channel,
+} from './verification.repository';
+
+/** Codes one session may ask for per channel, and one destination may receive, per hour. */
+export const MAX_CODES_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+export type SendResult = { destination: string; resendInSeconds: number; expiresInSeconds: number };
+
+export type Verification = {
+  /** Sends a new code to a destination; returns the outbox message to deliver after commit. */
+  send: (
+    session: ApplicantSessionRow,
+    channel: Channel,
+    destination: string,
+  ) => Promise<SendResult & { outboxId: string }>;
+  /** Checks a code; on success the session's contact for that channel is verified. */
+  verify: (
+    session: ApplicantSessionRow,
+    channel: Channel,
+    code: string,
+  ) => Promise<ApplicantSessionRow>;
+};
+
+export function createVerification(deps: {
+  db: Database;
+  clock: Clock;
+  secret: string;
+}): Verification {
+  const { db, clock } = deps;
+  const hash = (challengeId: string, code: string) =>
+    createHmac('sha256', deps.secret).update(`otp:${challengeId}:${code}`).digest();
+
+  return {
+    send: async (session, channel, destination) => {
+      const now = clock.now();
+      const latest = await findLatestChallenge(db, session.id, channel);
+      if (latest) {
+        const waitMs =
+          latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime();
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          throw new AppError(
+            errorCodes.resendTooSoon,
+            verificationMessages.resendTooSoon(seconds),
+            429,
+            {
+              retryAfterSeconds: seconds,
+            },
+          );
+        }
+      }
+      const hourAgo = new Date(now.getTime() - HOUR_MS);
+      const [bySession, byDestination] = await Promise.all([
+        countChallengesSince(db, { sessionId: session.id, channel }, hourAgo),
+        countChallengesSince(db, { destination }, hourAgo),
+      ]);
+      if (bySession >= MAX_CODES_PER_HOUR || byDestination >= MAX_CODES_PER_HOUR) {
+        throw new AppError(errorCodes.rateLimited, verificationMessages.tooManyCodes, 429);
+      }
+
+      const id = randomUUID();
+      const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+      const outboxId = await db.transaction(async (tx) => {
+        await closeOpenChallenges(tx, session.id, channel, now);
+        await insertChallenge(tx, {
+          id,
+          sessionId: session.id,
+          channel,
+          destination,
+          codeHash: hash(id, code).toString('hex'),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+        });
+        return insertOutboxMessage(tx, {
+          channel: channel === 'email' ? 'email' : 'sms',
+          template: 'otp-code',
+          recipient: destination,
+          data: { code },
+          idempotencyKey: `otp:${id}`,
+        });
+      });
+      return {
+        outboxId: outboxId!,
+        destination,
+        resendInSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+        expiresInSeconds: OTP_TTL_MS / 1000,
+      };
+    },
+
+    verify: async (session, channel, code) => {
+      const now = clock.now();
+      const invalid = () =>
+        new AppError(errorCodes.invalidCode, verificationMessages.invalidCode, 400);
+      const challenge = await reserveAttempt(db, session.id, channel, now, OTP_MAX_ATTEMPTS);
+      if (!challenge) {
+        // Nothing to try: no code, an expired one (now closed for good) or one that failed too often.
+        await closeExpiredChallenges(db, session.id, channel, now);
+        throw invalid();
+      }
+      const matches = timingSafeEqual(
+        hash(challenge.id, code),
+        Buffer.from(challenge.codeHash, 'hex'),
+      );
+      if (!matches) {
+        if (challenge.attempts >= OTP_MAX_ATTEMPTS)
+          await closeChallenge(db, challenge.id, now, 'too_many_attempts');
+        throw invalid();
+      }
+      return db.transaction(async (tx) => {
+        if (!(await closeChallenge(tx, challenge.id, now, 'verified'))) throw invalid();
+        return setVerifiedContact(tx, session.id, channel, challenge.destination);
+      });
+    },
+  };
+}

@@ -1,0 +1,353 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applicantSessions, otpChallenges, outbox } from '@medipay/db/schema';
+import { latestCodeFor, startApplicantSession } from '../../testing/applicant';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestClock } from '../../testing/test-clock';
+
+let t: TestApp;
+let clock: ReturnType<typeof createTestClock>;
+
+beforeEach(async () => {
+  clock = createTestClock();
+  t = await createTestApp({ clock });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const email = 'ana.souza@example.com';
+
+async function send(cookie: string, body: object, remoteAddress?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/applicant/PF/verification/send',
+    headers: { cookie },
+    payload: body,
+    remoteAddress,
+  });
+}
+
+async function verify(cookie: string, body: object, remoteAddress?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/applicant/PF/verification/verify',
+    headers: { cookie },
+    payload: body,
+    remoteAddress,
+  });
+}
+
+/** A wrong code for a right one: same length, certainly different. */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('applicant sessions', () => {
+  it('creates a session in an HttpOnly, SameSite=Lax cookie and resumes it', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/sessions',
+      payload: { flow: 'PF' },
+    });
+    expect(first.statusCode).toBe(201);
+    const cookie = first.cookies[0]!;
+    expect(cookie.name).toBe('medipay_pf');
+    expect(cookie.value).toMatch(/^sess_[A-Za-z0-9_-]{32}$/);
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(first.json()).toEqual({ flow: 'PF', verifiedEmail: null, verifiedPhone: null });
+    expect(first.body).not.toContain(cookie.value);
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/sessions',
+      payload: { flow: 'PF' },
+      headers: { cookie: `${cookie.name}=${cookie.value}` },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.cookies[0]!.value).toBe(cookie.value);
+    expect(await t.database.db.select().from(applicantSessions)).toHaveLength(1);
+  });
+
+  it('gives a company its own pj_ session', async () => {
+    const { setCookie } = await startApplicantSession(t.app, 'PJ');
+    expect(setCookie.name).toBe('medipay_pj');
+    expect(setCookie.value).toMatch(/^pj_/);
+  });
+
+  it('refuses a missing, forged or other-flow session', async () => {
+    const { cookie } = await startApplicantSession(t.app, 'PF');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/applicant/sessions/PF',
+      headers: { cookie: `medipay_pf=sess_${'A'.repeat(32)}` },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('SESSION_REQUIRED');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/applicant/sessions/PF' })).statusCode,
+    ).toBe(401);
+    const otherFlow = await t.app.inject({
+      method: 'GET',
+      url: '/api/applicant/sessions/PJ',
+      headers: { cookie },
+    });
+    expect(otherFlow.statusCode).toBe(401);
+  });
+
+  it('expires after 30 days without activity, and activity keeps it alive', async () => {
+    const { cookie } = await startApplicantSession(t.app, 'PF');
+    const get = () =>
+      t.app.inject({ method: 'GET', url: '/api/applicant/sessions/PF', headers: { cookie } });
+    clock.advance(29 * 24 * 3600_000);
+    expect((await get()).statusCode).toBe(200);
+    clock.advance(29 * 24 * 3600_000);
+    expect((await get()).statusCode).toBe(200);
+    clock.advance(30 * 24 * 3600_000 + 1000);
+    expect((await get()).statusCode).toBe(401);
+  });
+});
+
+describe('one-time codes', () => {
+  it('sends a code without ever showing it, and verifies the e-mail with it once', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    const sent = await send(cookie, { channel: 'email', destination: ' Ana.Souza@Example.com ' });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toEqual({
+      channel: 'email',
+      destination: email,
+      resendInSeconds: 60,
+      expiresInSeconds: 300,
+    });
+    const code = await latestCodeFor(t.database.db, email);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(sent.body).not.toContain(code);
+    const [challenge] = await t.database.db.select().from(otpChallenges);
+    expect(challenge!.codeHash).not.toContain(code);
+
+    const ok = await verify(cookie, { channel: 'email', code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({
+      channel: 'email',
+      destination: email,
+      session: { flow: 'PF', verifiedEmail: email, verifiedPhone: null },
+    });
+
+    const reused = await verify(cookie, { channel: 'email', code });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({
+      code: 'INVALID_CODE',
+      message: 'O código informado está incorreto ou expirado.',
+    });
+  });
+
+  it('verifies a phone, normalised to E.164, through an SMS message', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    const sent = await send(cookie, { channel: 'phone', destination: '+55 (11) 98765-4321' });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json().destination).toBe('+5511987654321');
+    const [message] = await t.database.db.select().from(outbox);
+    expect(message).toMatchObject({
+      channel: 'sms',
+      recipient: '+5511987654321',
+      template: 'otp-code',
+    });
+    const code = await latestCodeFor(t.database.db, '+5511987654321');
+    const ok = await verify(cookie, { channel: 'phone', code });
+    expect(ok.json().session.verifiedPhone).toBe('+5511987654321');
+  });
+
+  it('refuses bad destinations and codes with the form messages', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    const badEmail = await send(cookie, { channel: 'email', destination: 'ana@' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toBe('E-mail inválido');
+    const badPhone = await send(cookie, { channel: 'phone', destination: '(20) 98765-4321' });
+    expect(badPhone.json().message).toBe('Telefone deve ter DDD + número');
+    const badCode = await verify(cookie, { channel: 'email', code: '12a456' });
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json().message).toBe('O código deve ter 6 dígitos');
+    expect(await t.database.db.select().from(otpChallenges)).toHaveLength(0);
+  });
+
+  it('needs a session to send or verify', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/PF/verification/send',
+      payload: { channel: 'email', destination: email },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('expires a code after 5 minutes and deletes it from use', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    clock.advance(5 * 60_000 + 1);
+    expect((await verify(cookie, { channel: 'email', code })).statusCode).toBe(400);
+    const [challenge] = await t.database.db.select().from(otpChallenges);
+    expect(challenge!.closedReason).toBe('expired');
+  });
+
+  it('accepts a code just before it expires', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    clock.advance(5 * 60_000 - 1000);
+    const code = await latestCodeFor(t.database.db, email);
+    expect((await verify(cookie, { channel: 'email', code })).statusCode).toBe(200);
+  });
+
+  it('kills a code after 5 wrong tries', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await verify(cookie, { channel: 'email', code: wrong(code) })).statusCode).toBe(400);
+    }
+    expect((await verify(cookie, { channel: 'email', code })).statusCode).toBe(400);
+    const [challenge] = await t.database.db.select().from(otpChallenges);
+    expect(challenge).toMatchObject({ attempts: 5, closedReason: 'too_many_attempts' });
+  });
+
+  it('still accepts the right code on the fifth try', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    for (let i = 0; i < 4; i += 1) await verify(cookie, { channel: 'email', code: wrong(code) });
+    expect((await verify(cookie, { channel: 'email', code })).statusCode).toBe(200);
+  });
+
+  it('never gives parallel guesses more than 5 tries', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    const guesses = Array.from({ length: 12 }, (_, i) => wrong(String(Number(code) + i)));
+    await Promise.all(guesses.map((guess) => verify(cookie, { channel: 'email', code: guess })));
+    const [challenge] = await t.database.db.select().from(otpChallenges);
+    expect(challenge!.attempts).toBe(5);
+  });
+
+  it('refuses a resend before 60 s with the seconds left, then replaces the old code', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const oldCode = await latestCodeFor(t.database.db, email);
+    clock.advance(30_000);
+    const early = await send(cookie, { channel: 'email', destination: email });
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('30');
+    expect(early.json()).toEqual({
+      code: 'RESEND_TOO_SOON',
+      message: 'Aguarde 30s para pedir um novo código.',
+      retryAfterSeconds: 30,
+    });
+    clock.advance(30_000);
+    expect((await send(cookie, { channel: 'email', destination: email })).statusCode).toBe(202);
+    const newCode = await latestCodeFor(t.database.db, email);
+    if (newCode !== oldCode) {
+      expect((await verify(cookie, { channel: 'email', code: oldCode })).statusCode).toBe(400);
+    }
+    expect((await verify(cookie, { channel: 'email', code: newCode })).statusCode).toBe(200);
+  });
+
+  it('limits the codes per session and channel to 5 an hour', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await send(cookie, { channel: 'email', destination: `a${i}@example.com` })).statusCode,
+      ).toBe(202);
+      clock.advance(61_000);
+    }
+    const sixth = await send(cookie, { channel: 'email', destination: 'a9@example.com' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Limite de envios atingido. Tente novamente mais tarde.');
+    expect(
+      (await send(cookie, { channel: 'phone', destination: '(11) 98765-4321' })).statusCode,
+    ).toBe(202);
+    clock.advance(3600_000);
+    expect(
+      (await send(cookie, { channel: 'email', destination: 'a9@example.com' })).statusCode,
+    ).toBe(202);
+  });
+
+  it('limits the codes one destination receives to 5 an hour, whatever the session', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const { cookie } = await startApplicantSession(t.app, 'PF', `10.0.0.${i + 1}`);
+      expect(
+        (await send(cookie, { channel: 'email', destination: email }, `10.0.0.${i + 1}`))
+          .statusCode,
+      ).toBe(202);
+    }
+    const { cookie } = await startApplicantSession(t.app, 'PF', '10.0.1.1');
+    expect(
+      (await send(cookie, { channel: 'email', destination: email }, '10.0.1.1')).statusCode,
+    ).toBe(429);
+  });
+
+  it('limits sends per IP address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const { cookie } = await startApplicantSession(t.app, 'PF', `10.1.0.${i + 1}`);
+      statuses.push(
+        (await send(cookie, { channel: 'email', destination: `p${i}@example.com` }, '10.9.9.9'))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 202)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('binds the verification to the exact destination; a new address needs a new code', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    await verify(cookie, { channel: 'email', code: await latestCodeFor(t.database.db, email) });
+    clock.advance(61_000);
+    await send(cookie, { channel: 'email', destination: 'outro@example.com' });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/applicant/sessions/PF',
+      headers: { cookie },
+    });
+    expect(session.json().verifiedEmail).toBe(email);
+    const ok = await verify(cookie, {
+      channel: 'email',
+      code: await latestCodeFor(t.database.db, 'outro@example.com'),
+    });
+    expect(ok.json().session.verifiedEmail).toBe('outro@example.com');
+  });
+
+  it("does not let one session use another session's code", async () => {
+    const a = await startApplicantSession(t.app);
+    const b = await startApplicantSession(t.app);
+    await send(a.cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    expect((await verify(b.cookie, { channel: 'email', code })).statusCode).toBe(400);
+    const sessionB = await t.app.inject({
+      method: 'GET',
+      url: '/api/applicant/sessions/PF',
+      headers: { cookie: b.cookie },
+    });
+    expect(sessionB.json().verifiedEmail).toBeNull();
+    expect((await verify(a.cookie, { channel: 'email', code })).statusCode).toBe(200);
+  });
+
+  it('verifies nothing and throttles a brute-force run of 1,000 guesses', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    const statuses = new Map<number, number>();
+    for (let guess = 0; guess < 1000; guess += 1) {
+      const candidate = String(guess).padStart(6, '0');
+      if (candidate === code) continue;
+      const response = await verify(cookie, { channel: 'email', code: candidate });
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+    }
+    expect(statuses.get(200)).toBeUndefined();
+    expect(statuses.get(429)).toBeGreaterThan(900);
+    const [session] = await t.database.db.select().from(applicantSessions);
+    expect(session!.verifiedEmail).toBeNull();
+    const [challenge] = await t.database.db
+      .select()
+      .from(otpChallenges)
+      .where(eq(otpChallenges.destination, email));
+    expect(challenge!.attempts).toBe(5);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { emailField, otpCodeSchema, phoneField } from './fields';
+
+export const flowSchema = z.enum(['PF', 'PJ']);
+
+/** What the browser may know of its applicant session: never the id (an HttpOnly cookie). */
+export const applicantSessionSchema = z.object({
+  flow: flowSchema,
+  /** The e-mail and phone confirmed by a one-time code, exactly as confirmed. */
+  verifiedEmail: z.string().nullable(),
+  verifiedPhone: z.string().nullable(),
+});
+export type ApplicantSession = z.infer<typeof applicantSessionSchema>;
+
+export const verificationChannelSchema = z.enum(['email', 'phone']);
+export type VerificationChannel = z.infer<typeof verificationChannelSchema>;
+
+/** Send a code: the destination is checked with the same rules as the form field. */
+export const sendCodeRequestSchema = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), destination: emailField }),
+  z.object({ channel: z.literal('phone'), destination: phoneField }),
+]);
+export type SendCodeRequest = z.input<typeof sendCodeRequestSchema>;
+
+export const sendCodeResponseSchema = z.object({
+  channel: verificationChannelSchema,
+  destination: z.string(),
+  /** Seconds until another code may be sent. */
+  resendInSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
+
+export const verifyCodeRequestSchema = z.object({
+  channel: verificationChannelSchema,
+  code: otpCodeSchema,
+});
+
+export const verifyCodeResponseSchema = z.object({
+  channel: verificationChannelSchema,
+  destination: z.string(),
+  session: applicantSessionSchema,
+});
+export type VerifyCodeResponse = z.infer<typeof verifyCodeResponseSchema>;
+
+/** Messages of the verification API (the toasts' descriptions of applicant-portal.md section 8). */
+export const verificationMessages = {
+  invalidCode: 'O código informado está incorreto ou expirado.',
+  sessionRequired: 'Sua sessão de cadastro expirou. Recarregue a página para começar de novo.',
+  resendTooSoon: (seconds: number) => `Aguarde ${seconds}s para pedir um novo código.`,
+  tooManyCodes: 'Limite de envios atingido. Tente novamente mais tarde.',
+} as const;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { smtpSinkHttp, smtpSinkPort } from './support/mail';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -47,20 +48,31 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node ../scripts/start.mjs',
-    url: `${baseURL}/api/health/ready`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SUPPORT_PHONE: e2eConfig.supportPhone,
-      SUPPORT_EMAIL: e2eConfig.supportEmail,
-      APP_LOGIN_URL: e2eConfig.appLoginUrl,
+  webServer: [
+    {
+      command: 'node --import tsx support/smtp-sink-server.ts',
+      url: `${smtpSinkHttp}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `${baseURL}/api/health/ready`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SUPPORT_PHONE: e2eConfig.supportPhone,
+        SUPPORT_EMAIL: e2eConfig.supportEmail,
+        APP_LOGIN_URL: e2eConfig.appLoginUrl,
+        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+      },
+    },
+  ],
 });

@@ -16,6 +16,7 @@ const AppShell = lazyNamed(() => import('./app-shell'), 'AppShell');
 const PrivacyPolicyRoute = lazyNamed(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute');
 const SecurityRoute = lazyNamed(() => import('./routes/security'), 'SecurityRoute');
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
+const DevOutboxRoute = lazyNamed(() => import('./routes/dev-outbox'), 'DevOutboxRoute');
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 function PageFallback() {
@@ -88,6 +89,14 @@ export function AppRouter() {
             element={
               <Page>
                 <TestSecretsRoute />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.devOutbox}
+            element={
+              <Page>
+                <DevOutboxRoute />
               </Page>
             }
           />

@@ -1,3 +1,4 @@
+import { ANCHOR_SCROLL_DELAY_MS } from '@medipay/shared/constants';
 import { landingSections, paths, type LandingSection } from '@medipay/shared/routes';
 
 export { landingSections, paths, type LandingSection };
@@ -11,4 +12,4 @@ export function landingSectionHref(section: LandingSection): string {
 export type LandingNavigationState = { scrollTo?: LandingSection };
 
 /** Delay before the landing page scrolls to a section requested from another route. */
-export const sectionScrollDelayMs = 100;
+export const sectionScrollDelayMs = ANCHOR_SCROLL_DELAY_MS;

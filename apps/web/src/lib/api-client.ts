@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** On a 429: seconds until the server accepts the request again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -40,7 +42,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
     throw parsed.success
-      ? new ApiRequestError(response.status, parsed.data.code, parsed.data.message)
+      ? new ApiRequestError(
+          response.status,
+          parsed.data.code,
+          parsed.data.message,
+          parsed.data.retryAfterSeconds,
+        )
       : new ApiRequestError(response.status, errorCodes.internal, genericMessages.internal);
   }
   return schema.parse(payload);

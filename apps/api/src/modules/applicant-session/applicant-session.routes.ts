@@ -15,7 +15,7 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
         body: z.object({ flow: flowSchema }),
         response: { 200: applicantSessionSchema, 201: applicantSessionSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const { session, created } = await sessions.findOrCreate(request, reply, request.body.flow);

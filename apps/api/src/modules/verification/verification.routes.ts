@@ -32,7 +32,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         response: { 202: sendCodeResponseSchema, ...errors },
       },
       // Per IP, on top of the per-session and per-destination limits of the service.
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const session = await sessions.require(request, request.params.flow);
@@ -56,7 +56,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         body: verifyCodeRequestSchema,
         response: { 200: verifyCodeResponseSchema, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
     },
     async (request) => {
       const session = await sessions.require(request, request.params.flow);

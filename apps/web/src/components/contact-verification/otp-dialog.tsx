@@ -1,0 +1,199 @@
+import { OTPInput, REGEXP_ONLY_DIGITS, type SlotProps } from 'input-otp';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import type {
+  ApplicantSession,
+  SendCodeRequest,
+  VerificationChannel,
+} from '@medipay/shared/applicant-session';
+import { OTP_LENGTH } from '@medipay/shared/constants';
+import type { Flow } from '@medipay/shared/status';
+import { ApiRequestError } from '../../lib/api-client';
+import { sendVerificationCode, verifyContactCode } from '../../lib/applicant-api';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Label } from '../ui/label';
+import { Spinner } from '../ui/spinner';
+
+export const channelTitles: Record<VerificationChannel, string> = {
+  email: 'Verificar e-mail',
+  phone: 'Verificar SMS/WhatsApp',
+};
+
+const channelNames: Record<VerificationChannel, string> = { email: 'E-mail', phone: 'Telefone' };
+
+export type OtpDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  flow: Flow;
+  channel: VerificationChannel;
+  /** The address or number the code was sent to, as the server normalised it. */
+  destination: string;
+  /** Seconds until a new code may be asked for, as the server said when it sent one. */
+  resendInSeconds: number;
+  onVerified: (session: ApplicantSession) => void;
+};
+
+function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
+  return (
+    <div
+      className={cn(
+        'relative flex h-12 w-10 items-center justify-center rounded-md border border-input bg-background text-xl font-semibold sm:w-11',
+        isActive && 'ring-2 ring-ring ring-offset-1',
+      )}
+    >
+      {char}
+      {hasFakeCaret && (
+        <span aria-hidden="true" className="absolute h-6 w-px animate-pulse bg-foreground" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The one-time-code dialog (applicant-portal.md): six digit slots checked as soon as they are
+ * full, a resend countdown, and the spec's toasts. The code is checked by the server only.
+ */
+export function OtpDialog(props: OtpDialogProps) {
+  const { open, onOpenChange, channel, destination } = props;
+  const inputRef = useRef<HTMLInputElement>(null);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="sm:max-w-md"
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          inputRef.current?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{channelTitles[channel]}</DialogTitle>
+          <DialogDescription>
+            Digite o código de {OTP_LENGTH} dígitos enviado para <strong>{destination}</strong>.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: every opening starts with an empty code and a new countdown. */}
+        <OtpDialogBody {...props} inputRef={inputRef} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputElement | null> }) {
+  const { onOpenChange, flow, channel, destination, onVerified, inputRef } = props;
+  const [code, setCode] = useState('');
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(props.resendInSeconds);
+  const inputId = useId();
+  const statusId = useId();
+
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((seconds) => seconds - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  // Back to the code after every check or resend (the input is disabled while checking).
+  useEffect(() => {
+    if (!verifying && !resending) inputRef.current?.focus();
+  }, [verifying, resending, inputRef]);
+
+  function restart() {
+    setCode('');
+  }
+
+  async function verify(value: string) {
+    setVerifying(true);
+    try {
+      const result = await verifyContactCode(flow, channel, value);
+      toast.success('Código verificado!', {
+        description: `${channelNames[channel]} verificado com sucesso.`,
+      });
+      onVerified(result.session);
+      onOpenChange(false);
+    } catch (error) {
+      if (
+        error instanceof ApiRequestError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        error.status !== 429
+      ) {
+        toast.error('Código inválido', {
+          description: 'O código informado está incorreto ou expirado.',
+        });
+      } else {
+        toast.error('Erro na verificação', { description: 'Tente novamente em alguns instantes.' });
+      }
+      restart();
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    try {
+      const result = await sendVerificationCode(flow, { channel, destination } as SendCodeRequest);
+      setSecondsLeft(result.resendInSeconds);
+      toast.success('Código reenviado!');
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.retryAfterSeconds)
+        setSecondsLeft(error.retryAfterSeconds);
+      toast.error('Erro ao reenviar', { description: 'Tente novamente em alguns instantes.' });
+    } finally {
+      setResending(false);
+      restart();
+    }
+  }
+
+  return (
+    <>
+      <div className="flex flex-col items-center gap-3">
+        <Label htmlFor={inputId}>Código de verificação</Label>
+        <OTPInput
+          ref={inputRef}
+          value={code}
+          onChange={setCode}
+          onComplete={verify}
+          maxLength={OTP_LENGTH}
+          pattern={REGEXP_ONLY_DIGITS}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          id={inputId}
+          aria-describedby={statusId}
+          disabled={verifying}
+          containerClassName="flex items-center gap-2 has-[:disabled]:opacity-60"
+          render={({ slots }) => (
+            <div className="flex gap-2">
+              {slots.map((slot, index) => (
+                <Slot key={index} {...slot} />
+              ))}
+            </div>
+          )}
+        />
+        <p id={statusId} role="status" className="min-h-5 text-sm text-muted-foreground">
+          {verifying && (
+            <span className="inline-flex items-center gap-2">
+              <Spinner className="size-4" /> Verificando código...
+            </span>
+          )}
+        </p>
+      </div>
+      <div className="flex flex-col items-center gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={secondsLeft > 0 || resending || verifying}
+          onClick={resend}
+        >
+          {secondsLeft > 0 ? `Reenviar em ${secondsLeft}s` : 'Reenviar código'}
+        </Button>
+        <p className="text-center text-xs text-muted-foreground">
+          Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type {
+  ApplicantSession,
+  SendCodeRequest,
+  VerificationChannel,
+} from '@medipay/shared/applicant-session';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '@medipay/shared/constants';
+import type { Flow } from '@medipay/shared/status';
+import { ApiRequestError } from '../../lib/api-client';
+import { sendVerificationCode } from '../../lib/applicant-api';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { CheckCircleIcon } from '../ui/icons';
+import { OtpDialog } from './otp-dialog';
+
+const sendFailures: Record<VerificationChannel, string> = {
+  email: 'Não foi possível enviar o código por e-mail',
+  phone: 'Não foi possível enviar o código por SMS',
+};
+
+export type VerifyContactButtonProps = {
+  flow: Flow;
+  channel: VerificationChannel;
+  /** The e-mail or phone as typed; the server normalises and checks it. */
+  destination: string;
+  verified: boolean;
+  disabled?: boolean;
+  onVerified: (session: ApplicantSession) => void;
+  /** Names the field in the button's accessible name ('Verificar e-mail'). */
+  fieldLabel: string;
+};
+
+/**
+ * 'Verificar' beside an e-mail or phone field: sends a code and opens the code dialog, even when
+ * the sending failed (the applicant may still have an earlier code, or resend from the dialog).
+ */
+export function VerifyContactButton(props: VerifyContactButtonProps) {
+  const { flow, channel, destination, verified, onVerified } = props;
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState(destination);
+  const [resendIn, setResendIn] = useState(OTP_RESEND_COOLDOWN_SECONDS);
+
+  if (verified) {
+    return (
+      <Badge variant="success" className="h-10 rounded-md px-3">
+        <CheckCircleIcon className="size-4" aria-hidden="true" />
+        Verificado
+      </Badge>
+    );
+  }
+
+  async function start() {
+    setSending(true);
+    try {
+      const result = await sendVerificationCode(flow, { channel, destination } as SendCodeRequest);
+      setSentTo(result.destination);
+      setResendIn(result.resendInSeconds);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 400) {
+        toast.error('Erro', { description: error.message });
+        return;
+      }
+      setSentTo(destination);
+      setResendIn(
+        error instanceof ApiRequestError && error.retryAfterSeconds ? error.retryAfterSeconds : 0,
+      );
+      toast.error('Erro', { description: sendFailures[channel] });
+    } finally {
+      setSending(false);
+    }
+    setOpen(true);
+  }
+
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={start}
+        disabled={props.disabled || sending || !destination}
+        aria-label={`Verificar ${props.fieldLabel}`}
+      >
+        {sending ? 'Enviando...' : 'Verificar'}
+      </Button>
+      <OtpDialog
+        open={open}
+        onOpenChange={setOpen}
+        flow={flow}
+        channel={channel}
+        destination={sentTo}
+        resendInSeconds={resendIn}
+        onVerified={onVerified}
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** The applicant session and contact verification endpoints, shared by both wizards. */
+import {
+  applicantSessionSchema,
+  sendCodeResponseSchema,
+  verifyCodeResponseSchema,
+  type SendCodeRequest,
+  type VerificationChannel,
+} from '@medipay/shared/applicant-session';
+import type { Flow } from '@medipay/shared/status';
+import { apiRequest } from './api-client';
+
+/** Starts (or resumes) this browser's application for a flow; the server sets the cookie. */
+export function startApplicantSession(flow: Flow) {
+  return apiRequest('/applicant/sessions', {
+    method: 'POST',
+    body: { flow },
+    schema: applicantSessionSchema,
+  });
+}
+
+export function sendVerificationCode(flow: Flow, request: SendCodeRequest) {
+  return apiRequest(`/applicant/${flow}/verification/send`, {
+    method: 'POST',
+    body: request,
+    schema: sendCodeResponseSchema,
+  });
+}
+
+export function verifyContactCode(flow: Flow, channel: VerificationChannel, code: string) {
+  return apiRequest(`/applicant/${flow}/verification/verify`, {
+    method: 'POST',
+    body: { channel, code },
+    schema: verifyCodeResponseSchema,
+  });
+}

@@ -1,0 +1,108 @@
+import { codeFromMail, mailCount } from '../support/mail';
+import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
+
+/**
+ * The one-time-code dialog of both wizards, driven from the local outbox page, with the codes
+ * read where an applicant reads them: the e-mail in the SMTP sink, the SMS in the outbox.
+ */
+const uniqueEmail = (name: string) =>
+  `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test.describe('contact verification', () => {
+  test('verifies an e-mail with the keyboard alone, clearing a wrong code', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/);
+    const email = uniqueEmail('teclado');
+    await openPage(page, '/dev/outbox');
+    const verifyButton = page.getByRole('button', { name: 'Verificar e-mail' });
+    await expect(verifyButton).toBeDisabled();
+
+    await page.getByLabel('E-mail', { exact: true }).focus();
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await expect(verifyButton).toBeEnabled();
+    await expect(verifyButton).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: 'Verificar e-mail' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(email);
+    await expect(dialog.getByRole('button', { name: /Reenviar em \d+s/ })).toBeDisabled();
+    await expect(dialog).toContainText(
+      'Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.',
+    );
+    const input = dialog.getByRole('textbox', { name: 'Código de verificação' });
+    await expect(input).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    const code = await codeFromMail(email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await page.keyboard.type(wrong);
+    await expect(page.getByText('Código inválido')).toBeVisible();
+    await expect(page.getByText('O código informado está incorreto ou expirado.')).toBeVisible();
+    await expect(input).toHaveValue('');
+    await expect(input).toBeFocused();
+
+    await page.keyboard.type(code);
+    await expect(page.getByText('Código verificado!')).toBeVisible();
+    await expect(page.getByText('E-mail verificado com sucesso.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Verificado', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Verificar e-mail' })).toBeHidden();
+  });
+
+  test('verifies a phone with a pasted code sent by SMS', async ({ page }) => {
+    await openPage(page, '/dev/outbox');
+    const local = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+    await page.getByLabel('Telefone', { exact: true }).fill(`119${local}`);
+    await expect(page.getByLabel('Telefone', { exact: true })).toHaveValue(
+      `+55 (11) 9${local.slice(0, 4)}-${local.slice(4)}`,
+    );
+    await page.getByRole('button', { name: 'Verificar telefone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verificar SMS/WhatsApp' });
+    await expect(dialog).toBeVisible();
+
+    let code = '';
+    await expect
+      .poll(async () => {
+        const { messages } = (await (await page.request.get('/api/dev/outbox')).json()) as {
+          messages: { channel: string; recipient: string; text: string }[];
+        };
+        const sms = messages.find(
+          (message) => message.channel === 'sms' && message.recipient === `+55119${local}`,
+        );
+        code = /é (\d{6})\./.exec(sms?.text ?? '')?.[1] ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+
+    await dialog.getByRole('textbox', { name: 'Código de verificação' }).focus();
+    await page.keyboard.insertText(code);
+    await expect(page.getByText('Telefone verificado com sucesso.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('offers a new code after the countdown and accepts it', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'the 60-second wait runs once');
+    test.setTimeout(120_000);
+    const email = uniqueEmail('reenvio');
+    await openPage(page, '/dev/outbox');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Verificar e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verificar e-mail' });
+    await codeFromMail(email);
+
+    const resend = dialog.getByRole('button', { name: 'Reenviar código' });
+    await expect(resend).toBeEnabled({ timeout: 70_000 });
+    await resend.click();
+    await expect(page.getByText('Código reenviado!')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Reenviar em \d+s/ })).toBeDisabled();
+
+    const newCode = await codeFromMail(email, 1);
+    expect(await mailCount(email)).toBe(2);
+    await dialog.getByRole('textbox', { name: 'Código de verificação' }).fill(newCode);
+    await expect(page.getByText('E-mail verificado com sucesso.')).toBeVisible();
+  });
+});

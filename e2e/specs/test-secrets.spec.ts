@@ -15,8 +15,14 @@ test.describe('/test-secrets', () => {
     expect(Object.values(shown.integrations).every((value) => typeof value === 'boolean')).toBe(
       true,
     );
-    // The e2e server runs with the defaults: no SMTP, PGlite, sandboxed MediPay.
-    expect(shown.integrations).toMatchObject({ smtp: false, database: false, medipay: false });
+    // The e2e server delivers e-mail to the test SMTP sink, and otherwise runs with the
+    // defaults: PGlite, no SMS provider, sandboxed MediPay.
+    expect(shown.integrations).toMatchObject({
+      smtp: true,
+      sms: false,
+      database: false,
+      medipay: false,
+    });
     await expectNoAxeViolations(page);
   });
 

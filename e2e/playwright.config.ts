@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { smtpSinkHttp, smtpSinkPort } from './support/mail';
+import { registryFakeUrls } from './support/registry';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -58,6 +59,14 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: 'node --import tsx support/registry-fake-server.ts',
+      url: `${registryFakeUrls.viacep}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       command: 'node ../scripts/start.mjs',
       url: `${baseURL}/api/health/ready`,
       timeout: 180_000,
@@ -72,6 +81,9 @@ export default defineConfig({
         SUPPORT_EMAIL: e2eConfig.supportEmail,
         APP_LOGIN_URL: e2eConfig.appLoginUrl,
         SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+        VIACEP_URL: registryFakeUrls.viacep,
+        BRASILAPI_URL: registryFakeUrls.brasilapi,
+        RECEITAWS_URL: registryFakeUrls.receitaws,
       },
     },
   ],

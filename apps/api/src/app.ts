@@ -14,6 +14,10 @@ import type { DatabaseHandle } from '@medipay/db/client';
 import type { Env } from './config/env';
 import { redactedLogPaths, redactUrl } from './lib/redact';
 import { createMailer } from './adapters/mail';
+import { createBrasilApiCep } from './adapters/registry/brasilapi-cep';
+import { createBrasilApiCnpj } from './adapters/registry/brasilapi-cnpj';
+import { createReceitaWs } from './adapters/registry/receitaws';
+import { createViaCep } from './adapters/registry/viacep';
 import type { Mailer } from './adapters/mail/port';
 import { createSmsSender } from './adapters/sms';
 import type { SmsSender } from './adapters/sms/port';
@@ -23,6 +27,8 @@ import { applicantSessionRoutes } from './modules/applicant-session/applicant-se
 import { createApplicantSessions } from './modules/applicant-session/applicant-session.service';
 import { debugRoutes } from './modules/debug/debug.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { lookupRoutes } from './modules/lookup/lookup.routes';
+import { createLookups } from './modules/lookup/lookup.service';
 import { createOutboxDeliverer } from './modules/messaging/outbox.delivery';
 import { createOutbox, type Outbox } from './modules/messaging/outbox.service';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -54,6 +60,9 @@ declare module 'fastify' {
 }
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Each lookup provider gets this long before the next one is asked. */
+const lookupTimeoutMs = 3000;
 
 /** JSON bodies above this are refused with 413; uploads have their own limits. */
 export const jsonBodyLimit = 1024 * 1024;
@@ -138,6 +147,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const verification = createVerification({ db: database.db, clock, secret: env.SECRET });
   const isProduction = env.NODE_ENV === 'production';
+  const lookups = createLookups({
+    db: database.db,
+    clock,
+    log: app.log,
+    cepProviders: [
+      createViaCep(env.VIACEP_URL, lookupTimeoutMs),
+      createBrasilApiCep(env.BRASILAPI_URL, lookupTimeoutMs),
+    ],
+    cnpjProviders: [
+      createBrasilApiCnpj(env.BRASILAPI_URL, lookupTimeoutMs),
+      createReceitaWs(env.RECEITAWS_URL, lookupTimeoutMs),
+    ],
+  });
 
   await app.register(
     async (api) => {
@@ -145,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(debugRoutes, { env });
       await api.register(applicantSessionRoutes, { sessions });
       await api.register(verificationRoutes, { sessions, verification, outbox });
+      await api.register(lookupRoutes, { lookups, sessions, clock });
       if (!isProduction) await api.register(devRoutes, { db: database.db });
     },
     { prefix: '/api' },

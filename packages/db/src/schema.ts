@@ -82,3 +82,16 @@ export const outbox = pgTable(
   },
   (table) => [index('outbox_status_created_at_idx').on(table.status, table.createdAt)],
 );
+
+/** Answers of the public lookups (CEP, CNPJ), kept until `expires_at`; `value` null means not found. */
+export const lookupCache = pgTable(
+  'lookup_cache',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').$type<Record<string, unknown> | null>(),
+    provider: text('provider').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('lookup_cache_expires_at_idx').on(table.expiresAt)],
+);

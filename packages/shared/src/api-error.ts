@@ -22,6 +22,7 @@ export const errorCodes = {
   badRequest: 'BAD_REQUEST',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  badGateway: 'BAD_GATEWAY',
   sessionRequired: 'SESSION_REQUIRED',
   invalidCode: 'INVALID_CODE',
   resendTooSoon: 'RESEND_TOO_SOON',

@@ -17,6 +17,7 @@ export const paths = {
   adminPjList: '/onboarding/admin/pj',
   testSecrets: '/test-secrets',
   devOutbox: '/dev/outbox',
+  devLookups: '/dev/consultas',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
@@ -46,7 +47,7 @@ export const pageRoutePatterns: readonly string[] = [
 ];
 
 /** Pages for local trials only; the server does not serve them when NODE_ENV=production. */
-export const devPageRoutePatterns: readonly string[] = [paths.devOutbox];
+export const devPageRoutePatterns: readonly string[] = [paths.devOutbox, paths.devLookups];
 
 function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';

@@ -17,6 +17,7 @@ const PrivacyPolicyRoute = lazyNamed(() => import('./routes/privacy-policy'), 'P
 const SecurityRoute = lazyNamed(() => import('./routes/security'), 'SecurityRoute');
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
 const DevOutboxRoute = lazyNamed(() => import('./routes/dev-outbox'), 'DevOutboxRoute');
+const DevLookupsRoute = lazyNamed(() => import('./routes/dev-lookups'), 'DevLookupsRoute');
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 function PageFallback() {
@@ -97,6 +98,14 @@ export function AppRouter() {
             element={
               <Page>
                 <DevOutboxRoute />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.devLookups}
+            element={
+              <Page>
+                <DevLookupsRoute />
               </Page>
             }
           />

@@ -33,7 +33,8 @@ export const serverBuild = cachedBuild({
       logLevel: 'warning',
       // PGlite loads its WebAssembly and extensions from files beside its modules; pg has an
       // optional native binding. Both stay in node_modules.
-      external: ['@electric-sql/pglite', 'pg', 'pg-native'],
+      // Native or large optional modules load from node_modules at run time.
+      external: ['@electric-sql/pglite', 'pg', 'pg-native', 'sharp', '@aws-sdk/client-s3'],
       // Bundled CommonJS dependencies call require().
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -9,11 +10,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
+import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
 import { devPageRoutePatterns } from '@medipay/shared/routes';
 import type { DatabaseHandle } from '@medipay/db/client';
 import type { Env } from './config/env';
 import { redactedLogPaths, redactUrl } from './lib/redact';
 import { createMailer } from './adapters/mail';
+import { createDocumentStorage } from './adapters/storage';
 import { createBrasilApiCep } from './adapters/registry/brasilapi-cep';
 import { createBrasilApiCnpj } from './adapters/registry/brasilapi-cnpj';
 import { createReceitaWs } from './adapters/registry/receitaws';
@@ -26,6 +29,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { applicantSessionRoutes } from './modules/applicant-session/applicant-session.routes';
 import { createApplicantSessions } from './modules/applicant-session/applicant-session.service';
 import { debugRoutes } from './modules/debug/debug.routes';
+import { documentRoutes } from './modules/documents/documents.routes';
+import { createDocuments } from './modules/documents/documents.service';
 import { devRoutes } from './modules/dev/dev.routes';
 import { lookupRoutes } from './modules/lookup/lookup.routes';
 import { createLookups } from './modules/lookup/lookup.service';
@@ -117,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // One file per request; a larger file is cut at the limit and refused (413).
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
 
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(env, app.log);
@@ -147,6 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const verification = createVerification({ db: database.db, clock, secret: env.SECRET });
   const isProduction = env.NODE_ENV === 'production';
+  const storage = await createDocumentStorage(env);
+  await storage.cleanup();
+  const documents = createDocuments({ db: database.db, storage, sessions, clock });
   const lookups = createLookups({
     db: database.db,
     clock,
@@ -168,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(applicantSessionRoutes, { sessions });
       await api.register(verificationRoutes, { sessions, verification, outbox });
       await api.register(lookupRoutes, { lookups, sessions, clock });
+      await api.register(documentRoutes, { documents, sessions });
       if (!isProduction) await api.register(devRoutes, { db: database.db });
     },
     { prefix: '/api' },

@@ -95,3 +95,31 @@ export const lookupCache = pgTable(
   },
   (table) => [index('lookup_cache_expires_at_idx').on(table.expiresAt)],
 );
+
+/**
+ * Every file an applicant or an administrator sent, one row per version: a new upload for a
+ * field adds a row, and no row or stored file is ever overwritten or deleted by an upload.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flow: text('flow').$type<'PF' | 'PJ'>().notNull(),
+    /** The application's session: applications are keyed by session_id. */
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => applicantSessions.id),
+    field: text('field').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    thumbnailKey: text('thumbnail_key'),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    mimeType: text('mime_type').notNull(),
+    originalName: text('original_name').notNull(),
+    uploadedBy: text('uploaded_by').$type<'applicant' | 'admin'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('documents_session_field_idx').on(table.sessionId, table.field, table.createdAt),
+  ],
+);

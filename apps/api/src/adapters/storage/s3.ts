@@ -1,0 +1,48 @@
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { DocumentStorage } from './port';
+
+/**
+ * Documents in an S3-compatible bucket (private; credentials from the usual AWS variables).
+ * A PutObject becomes visible only when the upload completed.
+ */
+export function createS3Storage(options: {
+  bucket: string;
+  endpoint?: string | undefined;
+  region: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}): DocumentStorage {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint && { endpoint: options.endpoint, forcePathStyle: true }),
+    ...(options.credentials && { credentials: options.credentials }),
+  });
+  return {
+    kind: 's3',
+    put: async (key, data, contentType) => {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+        }),
+      );
+    },
+    get: async (key) => {
+      try {
+        const result = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: key }),
+        );
+        return (result.Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+          return null;
+        throw error;
+      }
+    },
+    cleanup: async () => {
+      // Nothing to do: S3 never shows a partial object.
+    },
+  };
+}

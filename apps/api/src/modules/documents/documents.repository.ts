@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@medipay/db/client';
+import { documents } from '@medipay/db/schema';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+export async function insertDocument(
+  db: Database,
+  row: typeof documents.$inferInsert,
+): Promise<DocumentRow> {
+  const [inserted] = await db.insert(documents).values(row).returning();
+  return inserted!;
+}
+
+export async function findDocument(db: Database, id: string): Promise<DocumentRow | null> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}

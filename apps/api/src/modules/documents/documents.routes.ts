@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, errorCodes, genericMessages } from '@medipay/shared/api-error';
+import { flowSchema } from '@medipay/shared/applicant-session';
+import { documentMessages, uploadedDocumentSchema } from '@medipay/shared/documents';
+import { validationMessages } from '@medipay/shared/messages';
+import { AppError } from '../../lib/app-error';
+import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
+import { fieldKind, toUploadedDocument, type Documents } from './documents.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+};
+
+/** `Content-Disposition: inline` with an ASCII fallback and the UTF-8 name. */
+function inlineDisposition(name: string): string {
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'documento';
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const documentRoutes: FastifyPluginAsyncZod<{
+  documents: Documents;
+  sessions: ApplicantSessions;
+}> = async (app, { documents, sessions }) => {
+  app.post(
+    '/applicant/:flow/documents/:field',
+    {
+      schema: {
+        params: z.object({ flow: flowSchema, field: z.string().max(40) }),
+        response: { 201: uploadedDocumentSchema, ...errors },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const { flow, field } = request.params;
+      const session = await sessions.require(request, flow);
+      const kind = fieldKind(flow, field);
+      if (!kind) throw new AppError(errorCodes.notFound, documentMessages.unknownField, 404);
+      if (!request.isMultipart())
+        throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
+      const file = await request.file();
+      if (!file) throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
+        }
+        throw error;
+      }
+      if (file.file.truncated)
+        throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
+      const row = await documents.upload({ session, field, kind, fileName: file.filename, data });
+      return reply.status(201).send(toUploadedDocument(row));
+    },
+  );
+
+  const notFound = () => new AppError(errorCodes.notFound, genericMessages.notFound, 404);
+
+  async function send(request: FastifyRequest, id: string, thumbnail: boolean) {
+    const document = await documents.findForRequest(request, id);
+    if (!document) throw notFound();
+    const key = thumbnail ? document.thumbnailKey : document.storageKey;
+    const stream = key ? await documents.storage.get(key) : null;
+    if (!stream) throw notFound();
+    return { document, stream };
+  }
+
+  for (const thumbnail of [false, true]) {
+    app.get(
+      thumbnail ? '/documents/:id/thumbnail' : '/documents/:id',
+      { schema: { params: z.object({ id: z.string().max(64) }) } },
+      async (request, reply) => {
+        const { document, stream } = await send(request, request.params.id, thumbnail);
+        const contentType = thumbnail ? 'image/webp' : document.mimeType;
+        return reply
+          .header('content-type', contentType)
+          .header('content-disposition', inlineDisposition(document.originalName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .header(
+            'content-security-policy',
+            contentType === 'application/pdf'
+              ? "sandbox; default-src 'none'; object-src 'self'"
+              : "default-src 'none'; img-src 'self'",
+          )
+          .send(stream);
+      },
+    );
+  }
+};

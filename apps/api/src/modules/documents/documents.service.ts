@@ -1,0 +1,83 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '@medipay/db/client';
+import type { UploadedDocument } from '@medipay/shared/documents';
+import { pfFileFields, pjFileFields, type FileKind } from '@medipay/shared/files';
+import type { Flow } from '@medipay/shared/status';
+import type { DocumentStorage } from '../../adapters/storage/port';
+import type { Clock } from '../../lib/clock';
+import type { ApplicantSessionRow } from '../applicant-session/applicant-session.repository';
+import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
+import { findDocument, insertDocument, type DocumentRow } from './documents.repository';
+import { checkFile, newStorageKey, sanitizeFileName } from './intake';
+
+const fieldKinds: Record<Flow, Record<string, FileKind>> = { PF: pfFileFields, PJ: pjFileFields };
+
+export function fieldKind(flow: Flow, field: string): FileKind | null {
+  return Object.hasOwn(fieldKinds[flow], field) ? fieldKinds[flow][field]! : null;
+}
+
+export function toUploadedDocument(row: DocumentRow): UploadedDocument {
+  return {
+    id: row.id,
+    name: row.originalName,
+    size: row.size,
+    type: row.mimeType,
+    url: `/api/documents/${row.id}`,
+    thumbnailUrl: row.thumbnailKey ? `/api/documents/${row.id}/thumbnail` : null,
+  };
+}
+
+export type Documents = {
+  /** Checks, stores and records one file for a field of the session's application. */
+  upload: (input: {
+    session: ApplicantSessionRow;
+    field: string;
+    kind: FileKind;
+    fileName: string;
+    data: Buffer;
+  }) => Promise<DocumentRow>;
+  /** The document, when the request may see it (its applicant session); null otherwise. */
+  findForRequest: (request: FastifyRequest, id: string) => Promise<DocumentRow | null>;
+  storage: DocumentStorage;
+};
+
+export function createDocuments(deps: {
+  db: Database;
+  storage: DocumentStorage;
+  sessions: ApplicantSessions;
+  clock: Clock;
+}): Documents {
+  const { db, storage, sessions, clock } = deps;
+  return {
+    storage,
+    upload: async ({ session, field, kind, fileName, data }) => {
+      const checked = await checkFile(kind, data);
+      const now = clock.now();
+      const storageKey = newStorageKey(now);
+      await storage.put(storageKey, checked.data, checked.mimeType);
+      const thumbnailKey = checked.thumbnail ? `${storageKey}.thumb` : null;
+      if (checked.thumbnail && thumbnailKey)
+        await storage.put(thumbnailKey, checked.thumbnail, 'image/webp');
+      return insertDocument(db, {
+        flow: session.flow,
+        sessionId: session.id,
+        field,
+        storageKey,
+        thumbnailKey,
+        sha256: checked.sha256,
+        size: checked.data.length,
+        mimeType: checked.mimeType,
+        originalName: sanitizeFileName(fileName),
+        uploadedBy: 'applicant',
+        createdAt: now,
+      });
+    },
+    findForRequest: async (request, id) => {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const document = await findDocument(db, id);
+      if (!document) return null;
+      const session = await sessions.find(request, document.flow);
+      return session?.id === document.sessionId ? document : null;
+    },
+  };
+}

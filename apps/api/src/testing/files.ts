@@ -1,0 +1,76 @@
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import sharp from 'sharp';
+
+/** A photo-like JPEG carrying EXIF with a GPS position. */
+export async function jpegWithGps(): Promise<Buffer> {
+  return sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .withExif({
+      IFD0: { Make: 'Camera de teste', Orientation: '1' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '23/1 33/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '46/1 38/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+export async function image(
+  format: 'png' | 'webp' | 'jpeg',
+  width = 40,
+  height = 30,
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 150, b: 130 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+export async function pdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]).drawText('Comprovante', { x: 20, y: 100, size: 12 });
+  return Buffer.from(await document.save());
+}
+
+/** A PDF whose trailer names an encryption dictionary, as a password-protected PDF does. */
+export async function encryptedPdf(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]);
+  const text = Buffer.from(await document.save({ useObjectStreams: false })).toString('latin1');
+  if (!/trailer\s*<</.test(text)) throw new Error('expected a classic trailer');
+  return Buffer.from(text.replace(/trailer\s*<</, 'trailer\n<<\n/Encrypt 1 0 R'), 'latin1');
+}
+
+/** A PDF that runs JavaScript when opened. */
+export async function pdfWithJavaScript(): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]);
+  const action = document.context.obj({
+    Type: 'Action',
+    S: 'JavaScript',
+    JS: PDFString.of('app.alert(1)'),
+  });
+  document.catalog.set(PDFName.of('OpenAction'), document.context.register(action));
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+/** A multipart body with one file part. */
+export function multipart(
+  field: string,
+  fileName: string,
+  data: Buffer,
+  contentType = 'application/octet-stream',
+) {
+  const boundary = `----medipay${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

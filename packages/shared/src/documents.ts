@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { pfFileFields, pjFileFields } from './files';
+
+/** An uploaded document as the upload answers it; the value of a file field in the step schemas. */
+export const uploadedDocumentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+  /** The portal's own authorised route for the document. */
+  url: z.string(),
+  /** A small WEBP preview, for images. */
+  thumbnailUrl: z.string().nullable(),
+});
+export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;
+
+export const pfFileFieldSchema = z.enum(Object.keys(pfFileFields) as [keyof typeof pfFileFields]);
+export const pjFileFieldSchema = z.enum(Object.keys(pjFileFields) as [keyof typeof pjFileFields]);
+
+/** Messages of the intake beyond the form's file messages (messages.ts). */
+export const documentMessages = {
+  noFile: 'Envie um arquivo.',
+  unreadableImage: 'Não foi possível ler a imagem. Envie outro arquivo.',
+  unreadablePdf: 'Não foi possível ler o PDF. Envie outro arquivo.',
+  encryptedPdf: 'PDF protegido por senha não é aceito. Envie o arquivo sem senha.',
+  activePdf: 'PDF com conteúdo executável (JavaScript) não é aceito.',
+  unknownField: 'Documento desconhecido.',
+} as const;

@@ -18,6 +18,7 @@ export const paths = {
   testSecrets: '/test-secrets',
   devOutbox: '/dev/outbox',
   devLookups: '/dev/consultas',
+  devDocuments: '/dev/documentos',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
@@ -47,7 +48,11 @@ export const pageRoutePatterns: readonly string[] = [
 ];
 
 /** Pages for local trials only; the server does not serve them when NODE_ENV=production. */
-export const devPageRoutePatterns: readonly string[] = [paths.devOutbox, paths.devLookups];
+export const devPageRoutePatterns: readonly string[] = [
+  paths.devOutbox,
+  paths.devLookups,
+  paths.devDocuments,
+];
 
 function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';

@@ -18,6 +18,7 @@ const SecurityRoute = lazyNamed(() => import('./routes/security'), 'SecurityRout
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
 const DevOutboxRoute = lazyNamed(() => import('./routes/dev-outbox'), 'DevOutboxRoute');
 const DevLookupsRoute = lazyNamed(() => import('./routes/dev-lookups'), 'DevLookupsRoute');
+const DevDocumentsRoute = lazyNamed(() => import('./routes/dev-documents'), 'DevDocumentsRoute');
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 function PageFallback() {
@@ -106,6 +107,14 @@ export function AppRouter() {
             element={
               <Page>
                 <DevLookupsRoute />
+              </Page>
+            }
+          />
+          <Route
+            path={paths.devDocuments}
+            element={
+              <Page>
+                <DevDocumentsRoute />
               </Page>
             }
           />

@@ -48,6 +48,9 @@ const envSchema = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default('sa-east-1'),
+  /** Unset: the AWS SDK's own credential chain (instance role, shared config). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIPAY_API_URL: optionalUrl,
   MEDIPAY_API_KEY: z.string().min(1).optional(),
   APP_LOGIN_URL: z.url().default(publicConfigDefaults.appLoginUrl),
@@ -110,6 +113,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (Boolean(env.MEDIPAY_API_URL) !== Boolean(env.MEDIPAY_API_KEY)) {
     problems.push('MEDIPAY_API_URL e MEDIPAY_API_KEY: informe os dois ou nenhum (sandbox)');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: informe os dois ou nenhum');
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL e ADMIN_PASSWORD: informe os dois ou nenhum');

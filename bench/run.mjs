@@ -1,6 +1,7 @@
 // `npm run bench` runs every benchmark; `npm run bench -- <name>` runs one. Each prints tables.
 const benchmarks = {
   landing: () => import('./landing.mjs'),
+  'document-checks': () => import('./document-checks.mjs'),
 };
 
 const requested = process.argv.slice(2);

@@ -31,6 +31,8 @@ import { createApplicantSessions } from './modules/applicant-session/applicant-s
 import { debugRoutes } from './modules/debug/debug.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { createDocuments } from './modules/documents/documents.service';
+import { createExtraction, type Extraction } from './modules/kyc/extraction.service';
+import { createOcrEngine } from './modules/kyc/ocr-engine';
 import { devRoutes } from './modules/dev/dev.routes';
 import { lookupRoutes } from './modules/lookup/lookup.routes';
 import { createLookups } from './modules/lookup/lookup.service';
@@ -61,6 +63,7 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     outbox: Outbox;
+    extraction: Extraction;
   }
 }
 
@@ -136,14 +139,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     publicOrigin: env.PUBLIC_URL,
   });
+  const storage = await createDocumentStorage(env);
+  await storage.cleanup();
+  const ocr = createOcrEngine();
+  const extraction = createExtraction({ db: database.db, storage, ocr, clock, log: app.log });
+  app.decorate('extraction', extraction);
   let jobs: JobQueue | undefined;
   const outbox = createOutbox({ db: database.db, deliverer, queue: () => jobs, log: app.log });
   app.decorate('outbox', outbox);
   if (options.jobs !== false) {
-    jobs = await startJobQueue({ database, deliverer, clock, log: app.log });
+    jobs = await startJobQueue({ database, deliverer, extraction, clock, log: app.log });
   }
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await ocr.close();
     await mailer.close();
   });
 
@@ -154,8 +163,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const verification = createVerification({ db: database.db, clock, secret: env.SECRET });
   const isProduction = env.NODE_ENV === 'production';
-  const storage = await createDocumentStorage(env);
-  await storage.cleanup();
   const documents = createDocuments({ db: database.db, storage, sessions, clock });
   const lookups = createLookups({
     db: database.db,
@@ -178,7 +185,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(applicantSessionRoutes, { sessions });
       await api.register(verificationRoutes, { sessions, verification, outbox });
       await api.register(lookupRoutes, { lookups, sessions, clock });
-      await api.register(documentRoutes, { documents, sessions });
+      await api.register(documentRoutes, {
+        documents,
+        sessions,
+        extraction,
+        enqueueExtraction: async (resultId: string) => {
+          try {
+            await jobs?.enqueueExtraction(resultId);
+          } catch (error) {
+            app.log.error({ err: error, resultId }, 'could not enqueue a document extraction');
+          }
+        },
+      });
       if (!isProduction) await api.register(devRoutes, { db: database.db });
     },
     { prefix: '/api' },

@@ -123,3 +123,22 @@ export const documents = pgTable(
     index('documents_session_field_idx').on(table.sessionId, table.field, table.createdAt),
   ],
 );
+
+/** Results of the automatic checks: document data extraction, face match, liveness. */
+export const verificationResults = pgTable(
+  'verification_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => applicantSessions.id),
+    documentId: uuid('document_id').references(() => documents.id),
+    check: text('check').$type<'extraction' | 'face_match' | 'liveness'>().notNull(),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [index('verification_results_document_idx').on(table.documentId, table.check)],
+);

@@ -26,3 +26,21 @@ export const documentMessages = {
   activePdf: 'PDF com conteúdo executável (JavaScript) não é aceito.',
   unknownField: 'Documento desconhecido.',
 } as const;
+
+const extractedFieldSchema = z.object({ value: z.string(), confidence: z.number() }).nullable();
+
+/** The data read from an identity document: the spec's nome, numero, orgao, uf, validade. */
+export const extractionResponseSchema = z.object({
+  status: z.enum(['pending', 'done', 'failed']),
+  kind: z.enum(['RG', 'CIN', 'CNH']).nullable(),
+  fields: z
+    .object({
+      nome: extractedFieldSchema,
+      numero: extractedFieldSchema,
+      orgao: extractedFieldSchema,
+      uf: extractedFieldSchema,
+      validade: extractedFieldSchema,
+    })
+    .nullable(),
+});
+export type ExtractionResponse = z.infer<typeof extractionResponseSchema>;

@@ -3,10 +3,12 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@medipay/db/client';
 import { OTP_TTL_MS } from '@medipay/shared/constants';
 import type { Clock } from '../lib/clock';
+import type { Extraction } from '../modules/kyc/extraction.service';
 import type { OutboxDeliverer } from '../modules/messaging/outbox.delivery';
 import { findStrandedOutboxIds, redactExpiredCodes } from '../modules/messaging/outbox.repository';
 
 export const OUTBOX_QUEUE = 'outbox-delivery';
+export const EXTRACTION_QUEUE = 'document-extraction';
 
 /** pg-boss waits 10 s, 20 s, 40 s ... (with jitter) between tries: 8 retries span about an hour. */
 const outboxQueueOptions = {
@@ -23,6 +25,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 export type JobQueue = {
   /** Asks for a message to be delivered; call it after the transaction that queued it committed. */
   enqueueDelivery: (outboxId: string) => Promise<void>;
+  /** Asks for the data of an identity document to be read. */
+  enqueueExtraction: (resultId: string) => Promise<void>;
   /** Re-enqueues stranded messages and redacts expired one-time codes. */
   sweep: () => Promise<void>;
   stop: () => Promise<void>;
@@ -35,10 +39,11 @@ export type JobQueue = {
 export async function startJobQueue(deps: {
   database: DatabaseHandle;
   deliverer: OutboxDeliverer;
+  extraction: Extraction;
   clock: Clock;
   log: FastifyBaseLogger;
 }): Promise<JobQueue> {
-  const { database, deliverer, clock, log } = deps;
+  const { database, deliverer, extraction, clock, log } = deps;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schedule: false,
@@ -51,6 +56,20 @@ export async function startJobQueue(deps: {
   await boss.work<{ id: string }>(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await deliverer.deliver(job.data.id);
   });
+
+  await boss.createQueue(EXTRACTION_QUEUE, {
+    name: EXTRACTION_QUEUE,
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 120,
+  });
+  await boss.work<{ id: string }>(
+    EXTRACTION_QUEUE,
+    { pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await extraction.run(job.data.id);
+    },
+  );
 
   const enqueueDelivery = async (outboxId: string) => {
     await boss.send(OUTBOX_QUEUE, { id: outboxId });
@@ -77,6 +96,9 @@ export async function startJobQueue(deps: {
 
   return {
     enqueueDelivery,
+    enqueueExtraction: async (resultId) => {
+      await boss.send(EXTRACTION_QUEUE, { id: resultId });
+    },
     sweep,
     stop: async () => {
       clearInterval(timer);

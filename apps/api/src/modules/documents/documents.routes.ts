@@ -3,10 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, errorCodes, genericMessages } from '@medipay/shared/api-error';
 import { flowSchema } from '@medipay/shared/applicant-session';
-import { documentMessages, uploadedDocumentSchema } from '@medipay/shared/documents';
+import {
+  documentMessages,
+  extractionResponseSchema,
+  uploadedDocumentSchema,
+} from '@medipay/shared/documents';
 import { validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
+import type { Extraction } from '../kyc/extraction.service';
+import type { ExtractedField } from '../kyc/identity-fields';
 import { fieldKind, toUploadedDocument, type Documents } from './documents.service';
 
 const errors = {
@@ -30,7 +36,9 @@ function inlineDisposition(name: string): string {
 export const documentRoutes: FastifyPluginAsyncZod<{
   documents: Documents;
   sessions: ApplicantSessions;
-}> = async (app, { documents, sessions }) => {
+  extraction: Extraction;
+  enqueueExtraction: (resultId: string) => Promise<void>;
+}> = async (app, { documents, sessions, extraction, enqueueExtraction }) => {
   app.post(
     '/applicant/:flow/documents/:field',
     {
@@ -61,6 +69,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       if (file.file.truncated)
         throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
       const row = await documents.upload({ session, field, kind, fileName: file.filename, data });
+      const extractionId = await extraction.request(row);
+      if (extractionId) await enqueueExtraction(extractionId);
       return reply.status(201).send(toUploadedDocument(row));
     },
   );
@@ -98,4 +108,33 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       },
     );
   }
+
+  app.get(
+    '/applicant/:flow/documents/:id/extraction',
+    {
+      schema: {
+        params: z.object({ flow: flowSchema, id: z.string().max(64) }),
+        response: { 200: extractionResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const document = await documents.findForRequest(request, request.params.id);
+      const result = document ? await extraction.latestFor(document.id) : null;
+      if (!result) throw notFound();
+      const fields = result.status === 'done' ? (result.result as Record<string, unknown>) : null;
+      return {
+        status: result.status,
+        kind: (fields?.kind as 'RG' | 'CIN' | 'CNH' | null | undefined) ?? null,
+        fields: fields
+          ? {
+              nome: (fields.nome as ExtractedField) ?? null,
+              numero: (fields.numero as ExtractedField) ?? null,
+              orgao: (fields.orgao as ExtractedField) ?? null,
+              uf: (fields.uf as ExtractedField) ?? null,
+              validade: (fields.validade as ExtractedField) ?? null,
+            }
+          : null,
+      };
+    },
+  );
 };

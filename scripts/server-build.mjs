@@ -34,7 +34,18 @@ export const serverBuild = cachedBuild({
       // PGlite loads its WebAssembly and extensions from files beside its modules; pg has an
       // optional native binding. Both stay in node_modules.
       // Native or large optional modules load from node_modules at run time.
-      external: ['@electric-sql/pglite', 'pg', 'pg-native', 'sharp', '@aws-sdk/client-s3'],
+      external: [
+        '@electric-sql/pglite',
+        'pg',
+        'pg-native',
+        'sharp',
+        '@aws-sdk/client-s3',
+        // Locate their worker scripts, data and models beside their own files.
+        'tesseract.js',
+        '@tesseract.js-data/por',
+        '@vladmandic/human',
+        '@tensorflow/tfjs-backend-wasm',
+      ],
       // Bundled CommonJS dependencies call require().
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

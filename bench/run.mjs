@@ -2,6 +2,7 @@
 const benchmarks = {
   landing: () => import('./landing.mjs'),
   'document-checks': () => import('./document-checks.mjs'),
+  'face-match': () => import('./face-match.mjs'),
 };
 
 const requested = process.argv.slice(2);

@@ -32,7 +32,15 @@ export default defineConfig({
     baseURL,
     locale: 'pt-BR',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: {
+      executablePath: chromiumPath,
+      // A synthetic camera that needs no permission prompt, for the photo capture specs.
+      args: [
+        ...chromiumArgs,
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
   },
   projects: [
     {

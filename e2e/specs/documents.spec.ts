@@ -73,4 +73,16 @@ test.describe('document upload', () => {
     expect((await stranger.request.get(new URL(url, page.url()).toString())).status()).toBe(404);
     await stranger.close();
   });
+
+  test('takes a selfie with the camera and uploads it', async ({ page }) => {
+    await openPage(page, '/dev/documentos');
+    await page.getByRole('button', { name: 'Usar a câmera' }).click();
+    await page.getByRole('button', { name: 'Abrir câmera para selfie' }).click();
+    await page.getByRole('button', { name: 'Capturar foto' }).click();
+    await expect(page.getByRole('img', { name: 'Foto capturada: selfie' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Usar esta foto' }).click();
+    await expect(page.getByRole('img', { name: 'Pré-visualização: Selfie' })).toBeVisible();
+    await expect(page.getByText('selfie.jpg')).toBeVisible();
+  });
 });

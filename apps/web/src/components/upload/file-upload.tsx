@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { uploadDocument } from '../../lib/upload-document';
 import { Button } from '../ui/button';
+import { CameraCapture, type CameraFacing } from '../camera/camera-capture';
 
 const kindHints: Record<FileKind, string> = {
   document: `PDF, JPG, JPEG, PNG ou WEBP, até ${MAX_UPLOAD_MB} MB.`,
@@ -24,6 +25,8 @@ export type FileUploadProps = {
   onChange: (document: UploadedDocument | null) => void;
   /** A message from the form's own validation, shown like the upload's. */
   error?: string | undefined;
+  /** Also offer a photo from this camera (front for selfies, rear for documents). */
+  camera?: CameraFacing;
 };
 
 function formatSize(bytes: number): string {
@@ -37,7 +40,16 @@ function formatSize(bytes: number): string {
  * is sent with a progress bar. An image shows its preview, a PDF its name; both can be replaced
  * or removed.
  */
-export function FileUpload({ flow, field, kind, label, value, onChange, error }: FileUploadProps) {
+export function FileUpload({
+  flow,
+  field,
+  kind,
+  label,
+  value,
+  onChange,
+  error,
+  camera,
+}: FileUploadProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -45,6 +57,7 @@ export function FileUpload({ flow, field, kind, label, value, onChange, error }:
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [usingCamera, setUsingCamera] = useState(false);
   const message = problem ?? error;
 
   async function send(file: File) {
@@ -156,6 +169,25 @@ export function FileUpload({ flow, field, kind, label, value, onChange, error }:
           if (file) void send(file);
         }}
       />
+      {camera && !value && (
+        <div className="space-y-2">
+          {usingCamera ? (
+            <CameraCapture
+              facing={camera}
+              subject={label.toLowerCase()}
+              fileName={`${field}.jpg`}
+              onCapture={(file) => {
+                setUsingCamera(false);
+                void send(file);
+              }}
+            />
+          ) : (
+            <Button type="button" variant="outline" size="sm" onClick={() => setUsingCamera(true)}>
+              Usar a câmera
+            </Button>
+          )}
+        </div>
+      )}
       {progress !== null && (
         <div
           role="progressbar"

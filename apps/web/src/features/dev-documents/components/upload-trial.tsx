@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { startApplicantSession } from '../../../lib/applicant-api';
 
 const fields = [
-  { field: 'comprovanteResidencia', label: 'Comprovante de residência' },
-  { field: 'selfie', label: 'Selfie' },
+  { field: 'comprovanteResidencia', label: 'Comprovante de residência', camera: undefined },
+  { field: 'selfie', label: 'Selfie', camera: 'user' },
 ] as const;
 
 /** The document upload of the wizards on a session of its own, to try locally. */
@@ -30,13 +30,14 @@ export function UploadTrial() {
       </CardHeader>
       <CardContent className="space-y-6">
         {ready &&
-          fields.map(({ field, label }) => (
+          fields.map(({ field, label, camera }) => (
             <FileUpload
               key={field}
               flow="PF"
               field={field}
               kind={pfFileFields[field]}
               label={label}
+              camera={camera}
               value={values[field] ?? null}
               onChange={(document) => setValues((current) => ({ ...current, [field]: document }))}
             />

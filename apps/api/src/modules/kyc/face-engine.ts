@@ -21,6 +21,8 @@ export type DetectedFace = {
   box: [number, number, number, number];
   score: number;
   embedding: number[];
+  /** The 468 face-mesh landmarks (MediaPipe topology), x and y in pixels of the analysed image. */
+  mesh: [number, number, number][];
 };
 
 export type FaceAnalysis = {
@@ -34,7 +36,12 @@ export type FaceAnalysis = {
 };
 
 type HumanResult = {
-  face: { box: [number, number, number, number]; score: number; embedding?: number[] }[];
+  face: {
+    box: [number, number, number, number];
+    score: number;
+    embedding?: number[];
+    mesh: [number, number, number][];
+  }[];
 };
 type HumanInstance = {
   load: () => Promise<void>;
@@ -145,7 +152,12 @@ export function createFaceEngine(): FaceEngine {
           sharpness: stats.sharpness,
           faces: result.face
             .filter((face) => face.embedding && face.embedding.length > 0)
-            .map((face) => ({ box: face.box, score: face.score, embedding: face.embedding! })),
+            .map((face) => ({
+              box: face.box,
+              score: face.score,
+              embedding: face.embedding!,
+              mesh: face.mesh,
+            })),
         };
       } finally {
         engine.tf.dispose(tensor);

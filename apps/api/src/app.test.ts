@@ -153,6 +153,7 @@ describe('the application', () => {
         supportPhone: '(21) 3333-4444',
         supportEmail: 'suporte@medipay.com.br',
         appLoginUrl: 'https://app.medipay.com.br',
+        kycSandbox: false,
       });
       expect(response.body.replace(testIndexHtml, '')).not.toContain('<script');
     });

@@ -26,12 +26,18 @@ import { createSmsSender } from './adapters/sms';
 import type { SmsSender } from './adapters/sms/port';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { systemClock, type Clock } from './lib/clock';
-import { applicantSessionRoutes } from './modules/applicant-session/applicant-session.routes';
+import {
+  applicantSessionRoutes,
+  handoffPageRoutes,
+} from './modules/applicant-session/applicant-session.routes';
 import { createApplicantSessions } from './modules/applicant-session/applicant-session.service';
+import { biometricsRoutes } from './modules/biometrics/biometrics.routes';
+import { createBiometrics } from './modules/biometrics/biometrics.service';
 import { debugRoutes } from './modules/debug/debug.routes';
 import { documentRoutes } from './modules/documents/documents.routes';
 import { createDocuments } from './modules/documents/documents.service';
 import { createExtraction, type Extraction } from './modules/kyc/extraction.service';
+import { createFaceEngine } from './modules/kyc/face-engine';
 import { createOcrEngine } from './modules/kyc/ocr-engine';
 import { devRoutes } from './modules/dev/dev.routes';
 import { lookupRoutes } from './modules/lookup/lookup.routes';
@@ -104,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Radix and sonner set styles at run time; no external style source is allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -164,6 +170,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const verification = createVerification({ db: database.db, clock, secret: env.SECRET });
   const isProduction = env.NODE_ENV === 'production';
   const documents = createDocuments({ db: database.db, storage, sessions, clock });
+  const biometrics = createBiometrics({
+    db: database.db,
+    documents,
+    engine: createFaceEngine(),
+    clock,
+    log: app.log,
+    sandbox: env.KYC_CHECKS === 'sandbox',
+  });
   const lookups = createLookups({
     db: database.db,
     clock,
@@ -182,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(debugRoutes, { env });
-      await api.register(applicantSessionRoutes, { sessions });
+      await api.register(applicantSessionRoutes, { sessions, publicUrl: env.PUBLIC_URL });
       await api.register(verificationRoutes, { sessions, verification, outbox });
       await api.register(lookupRoutes, { lookups, sessions, clock });
       await api.register(documentRoutes, {
@@ -197,10 +211,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           }
         },
       });
+      await api.register(biometricsRoutes, { biometrics, sessions });
       if (!isProduction) await api.register(devRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );
+
+  await app.register(handoffPageRoutes, { sessions });
 
   const web = await registerWebApp(app, {
     distDir: env.WEB_DIST_DIR ?? defaultWebDistDir,

@@ -29,6 +29,21 @@ export const applicantSessions = pgTable(
   (table) => [index('applicant_sessions_last_seen_at_idx').on(table.lastSeenAt)],
 );
 
+/**
+ * A single-use link that opens an applicant's session on another device (the phone that
+ * continues the selfie step). Only a SHA-256 of the token is kept.
+ */
+export const sessionHandoffs = pgTable('session_handoffs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => applicantSessions.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
 /** A one-time code sent to an e-mail or phone of a session. Only a keyed hash is kept. */
 export const otpChallenges = pgTable(
   'otp_challenges',
@@ -140,5 +155,8 @@ export const verificationResults = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index('verification_results_document_idx').on(table.documentId, table.check)],
+  (table) => [
+    index('verification_results_document_idx').on(table.documentId, table.check),
+    index('verification_results_session_idx').on(table.sessionId, table.check, table.createdAt),
+  ],
 );

@@ -50,3 +50,10 @@ export const verificationMessages = {
   resendTooSoon: (seconds: number) => `Aguarde ${seconds}s para pedir um novo código.`,
   tooManyCodes: 'Limite de envios atingido. Tente novamente mais tarde.',
 } as const;
+
+/** A link (shown as a QR code) that opens this application on another device, once. */
+export const handoffResponseSchema = z.object({
+  url: z.string(),
+  expiresInSeconds: z.number().int(),
+});
+export type HandoffResponse = z.infer<typeof handoffResponseSchema>;

@@ -14,12 +14,15 @@ export type PublicConfig = {
   supportPhone: string;
   supportEmail: string;
   appLoginUrl: string;
+  /** KYC_CHECKS=sandbox: the identity checks give deterministic outcomes, shown as sandbox. */
+  kycSandbox: boolean;
 };
 
 export const publicConfigDefaults: PublicConfig = {
   supportPhone: '0800 591 2024',
   supportEmail: 'suporte@medipay.com.br',
   appLoginUrl: 'https://app.medipay.com.br',
+  kycSandbox: false,
 };
 
 /** The name of the meta tag through which the server passes PublicConfig to the SPA. */

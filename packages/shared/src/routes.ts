@@ -16,9 +16,12 @@ export const paths = {
   adminPfList: '/onboarding/admin/list',
   adminPjList: '/onboarding/admin/pj',
   testSecrets: '/test-secrets',
+  /** A spent or expired link to continue an application on another device. */
+  handoffExpired: '/continuar/expirado',
   devOutbox: '/dev/outbox',
   devLookups: '/dev/consultas',
   devDocuments: '/dev/documentos',
+  devBiometrics: '/dev/biometria',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
@@ -45,13 +48,19 @@ export const pageRoutePatterns: readonly string[] = [
   paths.privacyPolicy,
   paths.security,
   paths.testSecrets,
+  paths.handoffExpired,
 ];
+
+/** The single-use link that opens an applicant's session on another device (served by the API). */
+export const handoffRoutePattern = '/continuar/:token';
+export const handoffPath = (token: string) => `/continuar/${token}`;
 
 /** Pages for local trials only; the server does not serve them when NODE_ENV=production. */
 export const devPageRoutePatterns: readonly string[] = [
   paths.devOutbox,
   paths.devLookups,
   paths.devDocuments,
+  paths.devBiometrics,
 ];
 
 function normalise(pathname: string): string {

@@ -62,6 +62,21 @@ describe('parseEnv', () => {
     expect(errorOf({ SMS_PROVIDER: 'twilio' }).message).toMatch(/SMS_PROVIDER/);
   });
 
+  it('uses the real identity checks by default and refuses the KYC sandbox in production', () => {
+    const env = parseEnv({ DATA_DIR: tempDir() });
+    expect(env.KYC_CHECKS).toBe('real');
+    expect(env.publicConfig.kycSandbox).toBe(false);
+    expect(parseEnv({ DATA_DIR: tempDir(), KYC_CHECKS: 'sandbox' }).publicConfig.kycSandbox).toBe(
+      true,
+    );
+    const error = errorOf({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      KYC_CHECKS: 'sandbox',
+    });
+    expect(error.issues).toEqual(['KYC_CHECKS: sandbox não é permitido em produção (use real)']);
+  });
+
   it('requires MEDIPAY_API_URL and MEDIPAY_API_KEY together', () => {
     expect(errorOf({ MEDIPAY_API_URL: 'https://api.example.com' }).message).toMatch(
       /MEDIPAY_API_URL e MEDIPAY_API_KEY/,

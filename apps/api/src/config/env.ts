@@ -57,6 +57,8 @@ const envSchema = z.object({
   SUPPORT_PHONE: z.string().min(8).default(publicConfigDefaults.supportPhone),
   SUPPORT_EMAIL: z.email('deve ser um e-mail válido').default(publicConfigDefaults.supportEmail),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** `real`: OCR, face match and liveness checks; `sandbox`: deterministic outcomes for demos. */
+  KYC_CHECKS: z.enum(['real', 'sandbox']).default('real'),
 });
 
 type RawEnv = z.infer<typeof envSchema>;
@@ -120,6 +122,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL e ADMIN_PASSWORD: informe os dois ou nenhum');
   }
+  if (env.NODE_ENV === 'production' && env.KYC_CHECKS === 'sandbox') {
+    problems.push('KYC_CHECKS: sandbox não é permitido em produção (use real)');
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const dataDir = resolve(env.DATA_DIR);
@@ -133,6 +138,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       supportPhone: env.SUPPORT_PHONE,
       supportEmail: env.SUPPORT_EMAIL,
       appLoginUrl: env.APP_LOGIN_URL,
+      kycSandbox: env.KYC_CHECKS === 'sandbox',
     },
   };
 }

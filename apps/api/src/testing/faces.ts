@@ -68,3 +68,27 @@ export async function documentWithPhoto(crop: FaceCrop) {
     .jpeg({ quality: 75 })
     .toBuffer();
 }
+
+/** The three photos of one applicant's selfie step, from one face of the sample photos. */
+export async function applicantPhotos(crop: FaceCrop) {
+  return {
+    selfie: await portrait(crop),
+    selfieDoc: await portrait(crop, { margin: 0.9, quality: 60 }),
+    document: await documentWithPhoto(crop),
+  };
+}
+
+/**
+ * The sample faces split by their portrait: `solo` shows only that face (each can stand for one
+ * applicant), `crowded` also shows a neighbour's face.
+ */
+export async function portraitFaces(engine: FaceEngine) {
+  const solo: FaceCrop[] = [];
+  const crowded: FaceCrop[] = [];
+  for (const crop of await sampleFaces(engine)) {
+    const faces = (await engine.analyse(await portrait(crop))).faces.length;
+    if (faces === 1) solo.push(crop);
+    if (faces > 1) crowded.push(crop);
+  }
+  return { solo, crowded };
+}

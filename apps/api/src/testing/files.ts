@@ -57,6 +57,24 @@ export async function pdfWithJavaScript(): Promise<Buffer> {
   return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 
+export type MultipartFile = { field: string; fileName: string; data: Buffer; contentType?: string };
+
+/** A multipart/form-data body with several files, as a browser sends a FormData. */
+export function multipartFiles(files: MultipartFile[]) {
+  const boundary = `----medipay${Math.random().toString(16).slice(2)}`;
+  const parts = files.flatMap(({ field, fileName, data, contentType }) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** A multipart body with one file part. */
 export function multipart(
   field: string,
@@ -64,13 +82,5 @@ export function multipart(
   data: Buffer,
   contentType = 'application/octet-stream',
 ) {
-  const boundary = `----medipay${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartFiles([{ field, fileName, data, contentType }]);
 }

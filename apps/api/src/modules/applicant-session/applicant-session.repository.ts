@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { applicantSessions } from '@medipay/db/schema';
+import { applicantSessions, sessionHandoffs } from '@medipay/db/schema';
 import type { Flow } from '@medipay/shared/status';
 import type { Executor } from '../messaging/outbox.repository';
 
@@ -38,4 +38,31 @@ export async function setVerifiedContact(
     .where(eq(applicantSessions.id, id))
     .returning();
   return row!;
+}
+
+export async function insertHandoff(
+  db: Database,
+  row: { sessionId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+) {
+  await db.insert(sessionHandoffs).values(row);
+}
+
+/** Marks a live, unused handoff used, in one statement; its session id, or null. */
+export async function redeemHandoff(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .update(sessionHandoffs)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(sessionHandoffs.tokenHash, tokenHash),
+        isNull(sessionHandoffs.usedAt),
+        gt(sessionHandoffs.expiresAt, now),
+      ),
+    )
+    .returning({ sessionId: sessionHandoffs.sessionId });
+  return row?.sessionId ?? null;
 }

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@medipay/shared/api-error';
-import { applicantSessionSchema, flowSchema } from '@medipay/shared/applicant-session';
-import { toPublicSession, type ApplicantSessions } from './applicant-session.service';
+import {
+  applicantSessionSchema,
+  flowSchema,
+  handoffResponseSchema,
+} from '@medipay/shared/applicant-session';
+import { handoffPath, handoffRoutePattern, paths } from '@medipay/shared/routes';
+import {
+  HANDOFF_TTL_MS,
+  toPublicSession,
+  type ApplicantSessions,
+} from './applicant-session.service';
 
 export const applicantSessionRoutes: FastifyPluginAsyncZod<{
   sessions: ApplicantSessions;
-}> = async (app, { sessions }) => {
+  publicUrl: string;
+}> = async (app, { sessions, publicUrl }) => {
   /** Starts an application (or resumes the one of this browser): sets the HttpOnly session cookie. */
   app.post(
     '/applicant/sessions',
@@ -32,5 +42,51 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => toPublicSession(await sessions.require(request, request.params.flow)),
+  );
+
+  /** A single-use link (shown as a QR code) to continue this application on a phone. */
+  app.post(
+    '/applicant/:flow/handoff',
+    {
+      schema: {
+        params: z.object({ flow: flowSchema }),
+        response: { 201: handoffResponseSchema, 401: apiErrorSchema },
+      },
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const session = await sessions.require(request, request.params.flow);
+      const { token } = await sessions.createHandoff(session);
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({
+          url: `${publicUrl}${handoffPath(token)}`,
+          expiresInSeconds: HANDOFF_TTL_MS / 1000,
+        });
+    },
+  );
+};
+
+const wizardPaths = { PF: paths.onboardingPf, PJ: paths.onboardingPj } as const;
+
+/** The page a handoff link opens: it sets the session cookie and goes on to the wizard. */
+export const handoffPageRoutes: FastifyPluginAsyncZod<{ sessions: ApplicantSessions }> = async (
+  app,
+  { sessions },
+) => {
+  app.get(
+    handoffRoutePattern,
+    {
+      schema: { params: z.object({ token: z.string().max(64) }) },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const session = await sessions.redeemHandoff(request.params.token, reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .redirect(session ? wizardPaths[session.flow] : paths.handoffExpired, 303);
+    },
   );
 };

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import { errorCodes } from '@medipay/shared/api-error';
 import { verificationMessages, type ApplicantSession } from '@medipay/shared/applicant-session';
 import { APPLICANT_SESSION_IDLE_DAYS } from '@medipay/shared/constants';
+import { randomUrlSafe } from '@medipay/shared/random';
 import { generateSessionId, sessionIdFlow } from '@medipay/shared/session-id';
 import type { Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
@@ -10,11 +12,17 @@ import type { Clock } from '../../lib/clock';
 import {
   findApplicantSession,
   insertApplicantSession,
+  insertHandoff,
+  redeemHandoff,
   touchApplicantSession,
   type ApplicantSessionRow,
 } from './applicant-session.repository';
 
 const IDLE_MS = APPLICANT_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
+/** A link to continue on another device works once, within this time. */
+export const HANDOFF_TTL_MS = 10 * 60 * 1000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /** lastSeenAt is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -39,6 +47,10 @@ export type ApplicantSessions = {
     reply: FastifyReply,
     flow: Flow,
   ) => Promise<{ session: ApplicantSessionRow; created: boolean }>;
+  /** A single-use token that opens this session on another device. */
+  createHandoff: (session: ApplicantSessionRow) => Promise<{ token: string; expiresAt: Date }>;
+  /** Opens the session of a handoff token in the reply's cookie; null when the token is spent. */
+  redeemHandoff: (token: string, reply: FastifyReply) => Promise<ApplicantSessionRow | null>;
 };
 
 export function createApplicantSessions(deps: {
@@ -47,6 +59,15 @@ export function createApplicantSessions(deps: {
   secureCookies: boolean;
 }): ApplicantSessions {
   const { db, clock } = deps;
+
+  const setCookie = (reply: FastifyReply, session: ApplicantSessionRow) =>
+    reply.setCookie(sessionCookieNames[session.flow], session.id, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      path: '/',
+      maxAge: IDLE_MS / 1000,
+    });
 
   const find = async (request: FastifyRequest, flow: Flow) => {
     const id = request.cookies[sessionCookieNames[flow]];
@@ -74,14 +95,29 @@ export function createApplicantSessions(deps: {
       const existing = await find(request, flow);
       const session =
         existing ?? (await insertApplicantSession(db, generateSessionId(flow), flow, clock.now()));
-      reply.setCookie(sessionCookieNames[flow], session.id, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        path: '/',
-        maxAge: IDLE_MS / 1000,
-      });
+      setCookie(reply, session);
       return { session, created: !existing };
+    },
+    createHandoff: async (session) => {
+      const token = randomUrlSafe(43);
+      const createdAt = clock.now();
+      const expiresAt = new Date(createdAt.getTime() + HANDOFF_TTL_MS);
+      await insertHandoff(db, {
+        sessionId: session.id,
+        tokenHash: hashToken(token),
+        createdAt,
+        expiresAt,
+      });
+      return { token, expiresAt };
+    },
+    redeemHandoff: async (token, reply) => {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      const now = clock.now();
+      const sessionId = await redeemHandoff(db, hashToken(token), now);
+      const session = sessionId ? await findApplicantSession(db, sessionId) : null;
+      if (!session || now.getTime() - session.lastSeenAt.getTime() > IDLE_MS) return null;
+      setCookie(reply, session);
+      return session;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
 import { documents } from '@medipay/db/schema';
 
@@ -14,5 +14,20 @@ export async function insertDocument(
 
 export async function findDocument(db: Database, id: string): Promise<DocumentRow | null> {
   const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row ?? null;
+}
+
+/** The newest version of a session's document field. */
+export async function findLatestDocument(
+  db: Database,
+  sessionId: string,
+  field: string,
+): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.sessionId, sessionId), eq(documents.field, field)))
+    .orderBy(desc(documents.createdAt))
+    .limit(1);
   return row ?? null;
 }

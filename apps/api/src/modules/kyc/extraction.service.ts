@@ -4,6 +4,7 @@ import type { Database } from '@medipay/db/client';
 import { verificationResults } from '@medipay/db/schema';
 import type { DocumentStorage } from '../../adapters/storage/port';
 import type { Clock } from '../../lib/clock';
+import { readStream } from '../../lib/streams';
 import type { DocumentRow } from '../documents/documents.repository';
 import { findDocument } from '../documents/documents.repository';
 import { parseIdentity, type IdentityExtraction } from './identity-fields';
@@ -21,12 +22,6 @@ export const identityDocumentFields = new Set([
 export const MIN_FIELD_CONFIDENCE = 0.6;
 
 export type ExtractionRow = typeof verificationResults.$inferSelect;
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
-}
 
 /** Keeps the fields read with enough confidence. */
 export function confidentFields(extraction: IdentityExtraction): IdentityExtraction {
@@ -70,7 +65,7 @@ export function createExtraction(deps: {
       const document = await findDocument(db, pending.documentId);
       const stream = document ? await storage.get(document.storageKey) : null;
       if (!stream) throw new Error('document not found in storage');
-      const text = await ocr.read(await readAll(stream));
+      const text = await ocr.read(await readStream(stream));
       const fields = confidentFields(parseIdentity(text.lines));
       await db
         .update(verificationResults)

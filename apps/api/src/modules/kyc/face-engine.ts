@@ -82,8 +82,42 @@ function allowFileUrlsInFetch() {
 
 export type FaceEngine = {
   analyse: (image: Buffer) => Promise<FaceAnalysis>;
+  /**
+   * For a photo that fills a small part of the image (the photo on an identity document): finds
+   * the face, then analyses a close crop around it, since the detector sees the whole image at a
+   * low resolution. Without a face in the whole image, looks again in overlapping windows.
+   */
+  analyseSmallFace: (image: Buffer) => Promise<FaceAnalysis>;
   similarity: (a: DetectedFace, b: DetectedFace) => number;
 };
+
+type Box = [number, number, number, number];
+type Region = { left: number; top: number; width: number; height: number };
+
+function clampRegion(x: number, y: number, w: number, h: number, maxW: number, maxH: number) {
+  const left = Math.max(0, Math.round(x));
+  const top = Math.max(0, Math.round(y));
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(maxW - left, Math.round(w))),
+    height: Math.max(1, Math.min(maxH - top, Math.round(h))),
+  };
+}
+
+/** Square windows of `side` pixels overlapping by half, covering the image. */
+function slidingWindows(width: number, height: number, side: number): Region[] {
+  const step = Math.max(1, Math.floor(side / 2));
+  const starts = (length: number) => {
+    const values: number[] = [];
+    for (let at = 0; at + side < length; at += step) values.push(at);
+    values.push(Math.max(0, length - side));
+    return values;
+  };
+  return starts(height).flatMap((top) =>
+    starts(width).map((left) => clampRegion(left, top, side, side, width, height)),
+  );
+}
 
 /** Longest side analysed: enough for faces, bounded time. */
 const ANALYSIS_SIDE = 1280;
@@ -124,44 +158,71 @@ export function createFaceEngine(): FaceEngine {
       return instance;
     })());
 
+  // One analysis at a time: TensorFlow.js runs one model at a time anyway, and this bounds memory.
+  let queue: Promise<unknown> = Promise.resolve();
+  const analyse = async (image: Buffer): Promise<FaceAnalysis> => {
+    const engine = await start();
+    const prepared = sharp(image)
+      .rotate()
+      .resize({
+        width: ANALYSIS_SIDE,
+        height: ANALYSIS_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .removeAlpha();
+    const { data, info } = await prepared.clone().raw().toBuffer({ resolveWithObject: true });
+    const stats = await prepared.clone().grayscale().stats();
+    const tensor = engine.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+    try {
+      const result = await engine.detect(tensor);
+      return {
+        width: info.width,
+        height: info.height,
+        brightness: stats.channels[0]?.mean ?? 0,
+        sharpness: stats.sharpness,
+        faces: result.face
+          .filter((face) => face.embedding && face.embedding.length > 0)
+          .map((face) => ({
+            box: face.box,
+            score: face.score,
+            embedding: face.embedding!,
+            mesh: face.mesh,
+          })),
+      };
+    } finally {
+      engine.tf.dispose(tensor);
+    }
+  };
+
+  const serialised = (image: Buffer) => {
+    const run = queue.then(() => analyse(image));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const closeUp = async (image: Buffer, region: Region): Promise<FaceAnalysis> =>
+    serialised(await sharp(image).rotate().extract(region).jpeg({ quality: 95 }).toBuffer());
+
   return {
-    analyse: async (image) => {
-      const engine = await start();
-      const prepared = sharp(image)
-        .rotate()
-        .resize({
-          width: ANALYSIS_SIDE,
-          height: ANALYSIS_SIDE,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .removeAlpha();
-      const { data, info } = await prepared.clone().raw().toBuffer({ resolveWithObject: true });
-      const stats = await prepared.clone().grayscale().stats();
-      const tensor = engine.tf.tensor3d(
-        new Uint8Array(data),
-        [info.height, info.width, 3],
-        'int32',
-      );
-      try {
-        const result = await engine.detect(tensor);
-        return {
-          width: info.width,
-          height: info.height,
-          brightness: stats.channels[0]?.mean ?? 0,
-          sharpness: stats.sharpness,
-          faces: result.face
-            .filter((face) => face.embedding && face.embedding.length > 0)
-            .map((face) => ({
-              box: face.box,
-              score: face.score,
-              embedding: face.embedding!,
-              mesh: face.mesh,
-            })),
-        };
-      } finally {
-        engine.tf.dispose(tensor);
+    analyse: serialised,
+    analyseSmallFace: async (image) => {
+      const whole = await serialised(image);
+      const { width = 0, height = 0 } = await sharp(image).rotate().metadata();
+      const scale = width / whole.width;
+      const [face] = [...whole.faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+      if (face) {
+        const [x, y, w, h] = face.box.map((value) => value * scale) as Box;
+        const region = clampRegion(x - w, y - h, w * 3, h * 3, width, height);
+        const close = await closeUp(image, region);
+        return close.faces.length > 0 ? close : whole;
       }
+      const side = Math.min(width, height);
+      for (const region of slidingWindows(width, height, side)) {
+        const close = await closeUp(image, region);
+        if (close.faces.length > 0) return close;
+      }
+      return whole;
     },
     similarity: (a, b) => {
       if (!loaded)

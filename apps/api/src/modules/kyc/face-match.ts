@@ -1,3 +1,4 @@
+import type { BiometricPhoto, BiometricReason } from '@medipay/shared/biometrics';
 import type { DetectedFace, FaceAnalysis } from './face-engine';
 
 /**
@@ -13,35 +14,23 @@ export const faceMatchThresholds = {
   /** A face narrower than this share of the image is too small to compare. */
   minFaceShare: 0.12,
   /** Mean luminance below this is too dark. */
-  minBrightness: 45,
-  /** Laplacian deviation below this is too blurred. */
-  minSharpness: 0.6,
+  minBrightness: 30,
+  /** Sharpness (sharp's Laplacian-based estimate) below this is too blurred. */
+  minSharpness: 0.3,
 } as const;
-
-export type FaceMatchReason =
-  'no-face' | 'several-faces' | 'face-too-small' | 'too-dark' | 'blurred' | 'no-match';
-
-export const faceMatchMessages: Record<FaceMatchReason, string> = {
-  'no-face': 'Nenhum rosto foi encontrado na foto.',
-  'several-faces': 'Há mais de um rosto na selfie. Tire a foto sozinho.',
-  'face-too-small': 'O rosto está muito pequeno na foto. Aproxime-se da câmera.',
-  'too-dark': 'A foto está escura demais. Procure um lugar com mais luz.',
-  blurred: 'A foto está desfocada. Segure a câmera firme e tente de novo.',
-  'no-match': 'Os rostos das fotos não correspondem à mesma pessoa.',
-};
 
 export type FaceMatchOutcome = {
   passed: boolean;
   /** The lowest similarity that had to pass, 0 to 1. */
   confidence: number;
-  reasons: { photo: 'selfie' | 'selfieDoc' | 'document'; reason: FaceMatchReason }[];
+  reasons: { photo: BiometricPhoto; reason: BiometricReason }[];
   similarities: { selfieToSelfieDoc: number | null; selfieToDocument: number | null };
 };
 
 const area = (face: DetectedFace) => face.box[2] * face.box[3];
 const largest = (faces: DetectedFace[]) => [...faces].sort((a, b) => area(b) - area(a));
 
-function quality(analysis: FaceAnalysis): FaceMatchReason | null {
+function quality(analysis: FaceAnalysis): BiometricReason | null {
   if (analysis.brightness < faceMatchThresholds.minBrightness) return 'too-dark';
   if (analysis.sharpness < faceMatchThresholds.minSharpness) return 'blurred';
   return null;

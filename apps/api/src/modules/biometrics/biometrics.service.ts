@@ -1,0 +1,309 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '@medipay/db/client';
+import { verificationResults } from '@medipay/db/schema';
+import { errorCodes } from '@medipay/shared/api-error';
+import {
+  biometricMessages,
+  biometricReasonMessages,
+  SANDBOX_FAIL_MARKER,
+  type BiometricCheck,
+  type BiometricCheckRequest,
+  type LivenessChallengeResponse,
+} from '@medipay/shared/biometrics';
+import { challengeOrder, type LivenessChallenge } from '@medipay/shared/liveness';
+import { randomInt } from '@medipay/shared/random';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { readStream } from '../../lib/streams';
+import type { ApplicantSessionRow } from '../applicant-session/applicant-session.repository';
+import {
+  findDocument,
+  findLatestDocument,
+  type DocumentRow,
+} from '../documents/documents.repository';
+import type { Documents } from '../documents/documents.service';
+import type { FaceAnalysis, FaceEngine } from '../kyc/face-engine';
+import { evaluateFaceMatch, type FaceMatchOutcome } from '../kyc/face-match';
+import { evaluateLiveness, type LivenessOutcome } from '../kyc/liveness-check';
+
+/** A challenge must be answered (its frames sent) within this time. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** The document field under which the challenge frames are kept (private, like every document). */
+export const LIVENESS_FRAME_FIELD = 'livenessFrame';
+/** The identity document whose photo the selfie is compared with. */
+const IDENTITY_FRONT_FIELD = 'docIdentidadeFrente';
+
+type ChallengeRecord = {
+  order: LivenessChallenge[];
+  issuedAt: string;
+  frameIds?: string[];
+  completedAt?: string;
+};
+
+type CheckRecord = {
+  passed: boolean;
+  confidence: number;
+  reasons: BiometricCheck['reasons'];
+  selfieId: string;
+  selfieDocId: string;
+  challengeId: string | null;
+  sandbox: boolean;
+  faceMatch?: FaceMatchOutcome['similarities'];
+  liveness?: LivenessOutcome;
+};
+
+export type Biometrics = {
+  issueChallenge: (session: ApplicantSessionRow) => Promise<LivenessChallengeResponse>;
+  /** Keeps the frames the browser captured, one per step of the challenge. */
+  submitFrames: (
+    session: ApplicantSessionRow,
+    challengeId: string,
+    frames: Map<string, { fileName: string; data: Buffer }>,
+  ) => Promise<void>;
+  /** Face match and liveness of the session's selfie, selfie with document and document photo. */
+  check: (session: ApplicantSessionRow, request: BiometricCheckRequest) => Promise<BiometricCheck>;
+  /** The newest check of the session, or null. */
+  latest: (session: ApplicantSessionRow) => Promise<BiometricCheck | null>;
+};
+
+const challengeNotFound = () =>
+  new AppError(errorCodes.notFound, biometricMessages.challengeNotFound, 404);
+
+function toCheck(record: CheckRecord, checkedAt: Date): BiometricCheck {
+  return {
+    passed: record.passed,
+    confidence: record.confidence,
+    reasons: record.reasons,
+    selfieId: record.selfieId,
+    selfieDocId: record.selfieDocId,
+    sandbox: record.sandbox,
+    checkedAt: checkedAt.toISOString(),
+  };
+}
+
+export function createBiometrics(deps: {
+  db: Database;
+  documents: Documents;
+  engine: FaceEngine;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  sandbox: boolean;
+}): Biometrics {
+  const { db, documents, engine, clock, log, sandbox } = deps;
+
+  async function findChallenge(session: ApplicantSessionRow, id: string) {
+    const [row] = await db
+      .select()
+      .from(verificationResults)
+      .where(
+        and(
+          eq(verificationResults.id, id),
+          eq(verificationResults.sessionId, session.id),
+          eq(verificationResults.check, 'liveness'),
+        ),
+      );
+    return row ? { row, record: row.result as ChallengeRecord } : null;
+  }
+
+  async function ownDocument(session: ApplicantSessionRow, id: string, field: string) {
+    const document = await findDocument(db, id);
+    return document && document.sessionId === session.id && document.field === field
+      ? document
+      : null;
+  }
+
+  const analyse = async (document: DocumentRow, smallFace = false): Promise<FaceAnalysis> => {
+    const stream = await documents.storage.get(document.storageKey);
+    if (!stream) throw new Error(`document ${document.id} is missing from storage`);
+    const image = await readStream(stream);
+    return smallFace ? engine.analyseSmallFace(image) : engine.analyse(image);
+  };
+
+  async function challengeEvidence(session: ApplicantSessionRow, challengeId: string | null) {
+    if (!challengeId) return null;
+    const challenge = await findChallenge(session, challengeId);
+    const { frameIds, completedAt, order } = challenge?.record ?? {};
+    if (!challenge || challenge.row.status !== 'done' || !frameIds || !completedAt || !order)
+      return null;
+    const frames: FaceAnalysis[] = [];
+    for (const id of frameIds) {
+      const frame = await ownDocument(session, id, LIVENESS_FRAME_FIELD);
+      if (!frame) return null;
+      frames.push(await analyse(frame));
+    }
+    return { order, frames, completedAt: new Date(completedAt) };
+  }
+
+  async function realCheck(
+    session: ApplicantSessionRow,
+    request: BiometricCheckRequest,
+    photos: { selfie: DocumentRow; selfieDoc: DocumentRow; document: DocumentRow },
+  ): Promise<CheckRecord> {
+    const base = {
+      selfieId: request.selfieId,
+      selfieDocId: request.selfieDocId,
+      challengeId: request.challengeId,
+      sandbox: false,
+    };
+    if (photos.document.mimeType === 'application/pdf') {
+      return {
+        ...base,
+        passed: false,
+        confidence: 0,
+        reasons: [
+          {
+            photo: 'document',
+            reason: 'document-not-image',
+            message: biometricReasonMessages['document-not-image'],
+          },
+        ],
+      };
+    }
+    const selfie = await analyse(photos.selfie);
+    const selfieDoc = await analyse(photos.selfieDoc);
+    const document = await analyse(photos.document, true);
+    const match = evaluateFaceMatch({ selfie, selfieDoc, document }, engine.similarity);
+    const selfieFace = selfie.faces.length === 1 ? selfie.faces[0]! : null;
+    const liveness = evaluateLiveness({
+      challenge: await challengeEvidence(session, request.challengeId),
+      selfie: selfieFace,
+      selfieTakenAt: photos.selfie.createdAt,
+      similarity: engine.similarity,
+    });
+    const reasons = match.reasons.map(({ photo, reason }) => ({
+      photo,
+      reason,
+      message: biometricReasonMessages[reason],
+    }));
+    if (liveness.reason && !reasons.some((entry) => entry.reason === liveness.reason)) {
+      reasons.push({
+        photo: 'camera',
+        reason: liveness.reason,
+        message: biometricReasonMessages[liveness.reason],
+      });
+    }
+    const scores = [match.confidence, liveness.similarity ?? 0];
+    const passed = match.passed && liveness.passed;
+    return {
+      ...base,
+      passed,
+      // The weakest of the comparisons that had to pass.
+      confidence: passed ? Math.min(...scores) : Math.min(match.confidence, 1),
+      reasons,
+      faceMatch: match.similarities,
+      liveness,
+    };
+  }
+
+  /** KYC_CHECKS=sandbox: the selfie's file name decides, so demos and browser tests can choose. */
+  function sandboxCheck(request: BiometricCheckRequest, selfie: DocumentRow): CheckRecord {
+    const fails = selfie.originalName.toLowerCase().includes(SANDBOX_FAIL_MARKER);
+    return {
+      selfieId: request.selfieId,
+      selfieDocId: request.selfieDocId,
+      challengeId: request.challengeId,
+      sandbox: true,
+      passed: !fails,
+      confidence: fails ? 0.412 : 0.962,
+      reasons: fails
+        ? [{ photo: 'selfieDoc', reason: 'no-match', message: biometricReasonMessages['no-match'] }]
+        : [],
+    };
+  }
+
+  return {
+    issueChallenge: async (session) => {
+      const now = clock.now();
+      const order = challengeOrder((max) => randomInt(0, max - 1));
+      const record: ChallengeRecord = { order, issuedAt: now.toISOString() };
+      const [row] = await db
+        .insert(verificationResults)
+        .values({ sessionId: session.id, check: 'liveness', result: record, createdAt: now })
+        .returning({ id: verificationResults.id });
+      return { id: row!.id, order, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
+    },
+
+    submitFrames: async (session, challengeId, frames) => {
+      const challenge = await findChallenge(session, challengeId);
+      if (!challenge) throw challengeNotFound();
+      const now = clock.now();
+      const issuedAt = new Date(challenge.record.issuedAt).getTime();
+      if (now.getTime() - issuedAt > CHALLENGE_TTL_MS) throw challengeNotFound();
+      if (challenge.row.status !== 'pending')
+        throw new AppError(errorCodes.conflict, biometricMessages.challengeUsed, 409);
+      const { order } = challenge.record;
+      if (frames.size !== order.length || order.some((step) => !frames.has(step)))
+        throw new AppError(errorCodes.badRequest, biometricMessages.missingFrames, 400);
+      const frameIds: string[] = [];
+      for (const step of order) {
+        const frame = frames.get(step)!;
+        const row = await documents.upload({
+          session,
+          field: LIVENESS_FRAME_FIELD,
+          kind: 'image',
+          fileName: frame.fileName,
+          data: frame.data,
+        });
+        frameIds.push(row.id);
+      }
+      const record: ChallengeRecord = {
+        ...challenge.record,
+        frameIds,
+        completedAt: now.toISOString(),
+      };
+      const updated = await db
+        .update(verificationResults)
+        .set({ status: 'done', result: record, completedAt: now })
+        .where(
+          and(eq(verificationResults.id, challengeId), eq(verificationResults.status, 'pending')),
+        )
+        .returning({ id: verificationResults.id });
+      if (updated.length === 0)
+        throw new AppError(errorCodes.conflict, biometricMessages.challengeUsed, 409);
+    },
+
+    check: async (session, request) => {
+      const selfie = await ownDocument(session, request.selfieId, 'selfie');
+      const selfieDoc = await ownDocument(session, request.selfieDocId, 'selfieDoc');
+      const document = await findLatestDocument(db, session.id, IDENTITY_FRONT_FIELD);
+      if (!selfie || !selfieDoc || !document)
+        throw new AppError(errorCodes.badRequest, biometricMessages.missingPhotos, 400);
+      let record: CheckRecord;
+      try {
+        record = sandbox
+          ? sandboxCheck(request, selfie)
+          : await realCheck(session, request, { selfie, selfieDoc, document });
+      } catch (error) {
+        log.error({ err: error }, 'biometric check failed');
+        throw new AppError(errorCodes.unavailable, biometricMessages.technicalFailure, 503);
+      }
+      const now = clock.now();
+      await db.insert(verificationResults).values({
+        sessionId: session.id,
+        documentId: selfie.id,
+        check: 'face_match',
+        status: 'done',
+        result: record,
+        createdAt: now,
+        completedAt: now,
+      });
+      return toCheck(record, now);
+    },
+
+    latest: async (session) => {
+      const [row] = await db
+        .select()
+        .from(verificationResults)
+        .where(
+          and(
+            eq(verificationResults.sessionId, session.id),
+            eq(verificationResults.check, 'face_match'),
+          ),
+        )
+        .orderBy(desc(verificationResults.createdAt))
+        .limit(1);
+      return row ? toCheck(row.result as CheckRecord, row.createdAt) : null;
+    },
+  };
+}

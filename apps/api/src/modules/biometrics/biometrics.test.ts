@@ -1,0 +1,278 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationResults } from '@medipay/db/schema';
+import { livenessChallenges } from '@medipay/shared/liveness';
+import { startApplicantSession } from '../../testing/applicant';
+import { applicantPhotos, portrait, portraitFaces, type FaceCrop } from '../../testing/faces';
+import { multipart, multipartFiles, pdf } from '../../testing/files';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestClock } from '../../testing/test-clock';
+import { createFaceEngine } from '../kyc/face-engine';
+import { faceMatchThresholds } from '../kyc/face-match';
+import { CHALLENGE_TTL_MS } from './biometrics.service';
+
+const clock = createTestClock();
+let t: TestApp;
+let sandbox: TestApp;
+let people: FaceCrop[];
+let crowded: FaceCrop;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  sandbox = await createTestApp({ env: { KYC_CHECKS: 'sandbox' } });
+  const engine = createFaceEngine();
+  const faces = await portraitFaces(engine);
+  people = faces.solo;
+  crowded = faces.crowded[0]!;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+
+async function upload(app: TestApp, cookie: string, field: string, name: string, data: Buffer) {
+  const body = multipart('file', name, data);
+  const response = await app.app.inject({
+    method: 'POST',
+    url: `/api/applicant/PF/documents/${field}`,
+    headers: { ...body.headers, cookie },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+}
+
+/** A PF session with the three photos uploaded. */
+async function applicant(
+  photos: { selfie: Buffer; selfieDoc: Buffer; document: Buffer },
+  app = t,
+  selfieName = 'selfie.jpg',
+) {
+  const { cookie } = await startApplicantSession(app.app, 'PF');
+  const document = await upload(app, cookie, 'docIdentidadeFrente', 'rg.jpg', photos.document);
+  const selfieDocId = await upload(app, cookie, 'selfieDoc', 'selfie-doc.jpg', photos.selfieDoc);
+  const selfieId = await upload(app, cookie, 'selfie', selfieName, photos.selfie);
+  return { cookie, selfieId, selfieDocId, document };
+}
+
+async function check(
+  cookie: string,
+  body: { selfieId: string; selfieDocId: string; challengeId: string | null },
+  app = t,
+) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/applicant/PF/biometrics/check',
+    headers: { cookie },
+    payload: body,
+  });
+}
+
+async function storedCheck(selfieId: string) {
+  const [row] = await t.database.db
+    .select()
+    .from(verificationResults)
+    .where(
+      and(
+        eq(verificationResults.documentId, selfieId),
+        eq(verificationResults.check, 'face_match'),
+      ),
+    );
+  return row?.result as {
+    faceMatch: { selfieToSelfieDoc: number; selfieToDocument: number };
+  };
+}
+
+describe('face match', () => {
+  it('matches the same person in the three photos, yet an uploaded selfie never passes liveness', async () => {
+    const person = await applicant(await applicantPhotos(people[0]!));
+    const response = await check(person.cookie, { ...person, challengeId: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      passed: false,
+      sandbox: false,
+      selfieId: person.selfieId,
+      reasons: [{ photo: 'camera', reason: 'camera-required' }],
+    });
+    const stored = await storedCheck(person.selfieId);
+    expect(stored.faceMatch.selfieToSelfieDoc).toBeGreaterThanOrEqual(faceMatchThresholds.selfies);
+    expect(stored.faceMatch.selfieToDocument).toBeGreaterThanOrEqual(faceMatchThresholds.document);
+
+    const latest = await t.app.inject({
+      method: 'GET',
+      url: '/api/applicant/PF/biometrics/check',
+      headers: { cookie: person.cookie },
+    });
+    expect(latest.json()).toMatchObject({ passed: false, selfieId: person.selfieId });
+  }, 60_000);
+
+  it("fails when the selfie is another person's", async () => {
+    const owner = await applicantPhotos(people[1]!);
+    const stranger = await applicantPhotos(people[2]!);
+    const person = await applicant({ ...owner, selfie: stranger.selfie });
+    const body = (await check(person.cookie, { ...person, challengeId: null })).json();
+    expect(body.passed).toBe(false);
+    expect(body.reasons).toEqual(
+      expect.arrayContaining([
+        {
+          photo: 'selfieDoc',
+          reason: 'no-match',
+          message: 'Os rostos das fotos não correspondem à mesma pessoa.',
+        },
+        expect.objectContaining({ photo: 'document', reason: 'no-match' }),
+      ]),
+    );
+    const stored = await storedCheck(person.selfieId);
+    expect(stored.faceMatch.selfieToSelfieDoc).toBeLessThan(faceMatchThresholds.selfies);
+  }, 60_000);
+
+  it('names the problems of a selfie: several faces, no face, too dark, blurred', async () => {
+    const photos = await applicantPhotos(people[0]!);
+    const cases = [
+      [await portrait(crowded), 'several-faces'],
+      [await sharp(photos.document).resize(400).jpeg().toBuffer(), 'no-face'],
+      [await sharp(photos.selfie).modulate({ brightness: 0.1 }).jpeg().toBuffer(), 'too-dark'],
+      [await sharp(photos.selfie).blur(6).jpeg().toBuffer(), 'blurred'],
+    ] as const;
+    for (const [selfie, reason] of cases) {
+      const person = await applicant({ ...photos, selfie });
+      const body = (await check(person.cookie, { ...person, challengeId: null })).json();
+      expect(body.passed).toBe(false);
+      expect(body.reasons).toContainEqual(expect.objectContaining({ photo: 'selfie', reason }));
+    }
+  }, 120_000);
+
+  it('asks for a photo of the identity document when its front is a PDF', async () => {
+    const photos = await applicantPhotos(people[0]!);
+    const person = await applicant({ ...photos, document: await pdf() });
+    const body = (await check(person.cookie, { ...person, challengeId: null })).json();
+    expect(body).toMatchObject({
+      passed: false,
+      confidence: 0,
+      reasons: [{ photo: 'document', reason: 'document-not-image' }],
+    });
+  });
+
+  it('refuses photos of another session, and answers 401 without one', async () => {
+    const photos = await applicantPhotos(people[0]!);
+    const owner = await applicant(photos);
+    const { cookie } = await startApplicantSession(t.app, 'PF');
+    const response = await check(cookie, { ...owner, challengeId: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'Envie a selfie, a selfie com documento e a frente do documento de identidade.',
+    );
+    expect((await check('', { ...owner, challengeId: null })).statusCode).toBe(401);
+    const company = await startApplicantSession(t.app, 'PJ');
+    expect((await check(company.cookie, { ...owner, challengeId: null })).statusCode).toBe(401);
+  });
+});
+
+describe('liveness challenge', () => {
+  async function issue(cookie: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/PF/biometrics/challenges',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { id: string; order: string[]; expiresInSeconds: number };
+  }
+
+  async function sendFrames(cookie: string, id: string, frames: Record<string, Buffer>) {
+    const body = multipartFiles(
+      Object.entries(frames).map(([field, data]) => ({ field, fileName: `${field}.jpg`, data })),
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/applicant/PF/biometrics/challenges/${id}/frames`,
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
+  }
+
+  it('issues the three movements in a random order', async () => {
+    const { cookie } = await startApplicantSession(t.app, 'PF');
+    const orders = new Set<string>();
+    for (let index = 0; index < 12; index += 1) {
+      const challenge = await issue(cookie);
+      expect([...challenge.order].sort()).toEqual([...livenessChallenges].sort());
+      expect(challenge.expiresInSeconds).toBe(CHALLENGE_TTL_MS / 1000);
+      orders.add(challenge.order.join());
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('keeps one frame per movement, once, for its own session, before it expires', async () => {
+    const photos = await applicantPhotos(people[0]!);
+    const person = await applicant(photos);
+    const challenge = await issue(person.cookie);
+    const frame = photos.selfie;
+    const all = Object.fromEntries(challenge.order.map((step) => [step, frame]));
+
+    const missing = await sendFrames(person.cookie, challenge.id, { [challenge.order[0]!]: frame });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Envie uma imagem para cada movimento pedido.');
+    const unknown = await sendFrames(person.cookie, challenge.id, { ...all, smile: frame });
+    expect(unknown.statusCode).toBe(400);
+
+    const stranger = await startApplicantSession(t.app, 'PF');
+    expect((await sendFrames(stranger.cookie, challenge.id, all)).statusCode).toBe(404);
+
+    expect((await sendFrames(person.cookie, challenge.id, all)).statusCode).toBe(204);
+    expect((await sendFrames(person.cookie, challenge.id, all)).statusCode).toBe(409);
+
+    const late = await issue(person.cookie);
+    clock.advance(CHALLENGE_TTL_MS + 1000);
+    const expired = await sendFrames(person.cookie, late.id, all);
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().message).toBe(
+      'Prova de vida não encontrada ou expirada. Comece de novo.',
+    );
+  });
+
+  it('does not pass when the frames are still photos that show none of the movements', async () => {
+    const photos = await applicantPhotos(people[0]!);
+    const { cookie } = await startApplicantSession(t.app, 'PF');
+    await upload(t, cookie, 'docIdentidadeFrente', 'rg.jpg', photos.document);
+    const selfieDocId = await upload(t, cookie, 'selfieDoc', 'selfie-doc.jpg', photos.selfieDoc);
+    const challenge = await issue(cookie);
+    const frames = Object.fromEntries(challenge.order.map((step) => [step, photos.selfie]));
+    expect((await sendFrames(cookie, challenge.id, frames)).statusCode).toBe(204);
+    const selfieId = await upload(t, cookie, 'selfie', 'selfie.jpg', photos.selfie);
+
+    const body = (await check(cookie, { selfieId, selfieDocId, challengeId: challenge.id })).json();
+    expect(body.passed).toBe(false);
+    expect(body.reasons).toEqual([
+      expect.objectContaining({ photo: 'camera', reason: 'challenge-not-done' }),
+    ]);
+  }, 60_000);
+});
+
+describe('KYC_CHECKS=sandbox', () => {
+  const blank = () =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+
+  it('passes any photos, labelled as sandbox, and fails a selfie named to fail', async () => {
+    const photos = { selfie: await blank(), selfieDoc: await blank(), document: await blank() };
+    const passing = await applicant(photos, sandbox);
+    const passed = await check(passing.cookie, { ...passing, challengeId: null }, sandbox);
+    expect(passed.json()).toMatchObject({
+      passed: true,
+      confidence: 0.962,
+      sandbox: true,
+      reasons: [],
+    });
+
+    const failing = await applicant(photos, sandbox, 'selfie-reprovar.jpg');
+    const failed = await check(failing.cookie, { ...failing, challengeId: null }, sandbox);
+    expect(failed.json()).toMatchObject({
+      passed: false,
+      sandbox: true,
+      reasons: [{ photo: 'selfieDoc', reason: 'no-match' }],
+    });
+  });
+});

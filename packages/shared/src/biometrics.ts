@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { livenessChallengeSchema } from './liveness';
+
+/** Why a face match or a liveness check did not pass. */
+export const biometricReasons = [
+  'no-face',
+  'several-faces',
+  'face-too-small',
+  'too-dark',
+  'blurred',
+  'no-match',
+  'camera-required',
+  'challenge-not-done',
+  'document-not-image',
+] as const;
+export const biometricReasonSchema = z.enum(biometricReasons);
+export type BiometricReason = z.infer<typeof biometricReasonSchema>;
+
+/** The photo a reason is about. `camera`: the frames of the liveness challenge. */
+export const biometricPhotoSchema = z.enum(['selfie', 'selfieDoc', 'document', 'camera']);
+export type BiometricPhoto = z.infer<typeof biometricPhotoSchema>;
+
+export const biometricReasonMessages: Record<BiometricReason, string> = {
+  'no-face': 'Nenhum rosto foi encontrado na foto.',
+  'several-faces': 'Há mais de um rosto na foto. Tire a foto sozinho.',
+  'face-too-small': 'O rosto está muito pequeno na foto. Aproxime-se da câmera.',
+  'too-dark': 'A foto está escura demais. Procure um lugar com mais luz.',
+  blurred: 'A foto está desfocada. Segure a câmera firme e tente de novo.',
+  'no-match': 'Os rostos das fotos não correspondem à mesma pessoa.',
+  'camera-required':
+    'A prova de vida precisa da câmera: tire a selfie pela câmera, seguindo as instruções na tela. Sem câmera neste aparelho, continue pelo celular.',
+  'challenge-not-done':
+    'Não foi possível confirmar os movimentos pedidos. Refaça a prova de vida seguindo as instruções.',
+  'document-not-image':
+    'Para comparar com a selfie, envie a frente do documento de identidade como foto (JPG, PNG ou WEBP).',
+};
+
+/** Which photo each reason refers to, in Portuguese, for the result list. */
+export const biometricPhotoLabels: Record<BiometricPhoto, string> = {
+  selfie: 'Selfie',
+  selfieDoc: 'Selfie com documento',
+  document: 'Documento de identidade (frente)',
+  camera: 'Prova de vida',
+};
+
+/** The spec's toasts and on-screen messages of the biometrics step. */
+export const biometricMessages = {
+  failedTitle: 'Verificação reprovada',
+  failedHint: 'Tente novamente em um lugar bem iluminado, olhando para a câmera.',
+  errorTitle: 'Erro na verificação',
+  errorHint: 'Tente novamente em alguns instantes.',
+  pendingTitle: 'Verificação pendente',
+  mustPass: 'É necessário passar na verificação de vivacidade para continuar.',
+  technicalFailure: 'Não foi possível concluir a verificação. Tente novamente em alguns instantes.',
+  challengeNotFound: 'Prova de vida não encontrada ou expirada. Comece de novo.',
+  challengeUsed: 'Esta prova de vida já foi enviada. Comece de novo.',
+  missingFrames: 'Envie uma imagem para cada movimento pedido.',
+  missingPhotos: 'Envie a selfie, a selfie com documento e a frente do documento de identidade.',
+} as const;
+
+/** A liveness challenge issued by the server: the order of the movements to ask for. */
+export const livenessChallengeResponseSchema = z.object({
+  id: z.string(),
+  order: z.array(livenessChallengeSchema),
+  expiresInSeconds: z.number().int(),
+});
+export type LivenessChallengeResponse = z.infer<typeof livenessChallengeResponseSchema>;
+
+export const biometricCheckRequestSchema = z.object({
+  selfieId: z.uuid(),
+  selfieDocId: z.uuid(),
+  /** The liveness challenge done with the camera before the selfie; null for an uploaded selfie. */
+  challengeId: z.uuid().nullable(),
+});
+export type BiometricCheckRequest = z.infer<typeof biometricCheckRequestSchema>;
+
+/** The spec's liveness result (passed, confidence 0 to 1) with the reasons of a failure. */
+export const biometricCheckSchema = z.object({
+  passed: z.boolean(),
+  confidence: z.number().min(0).max(1),
+  reasons: z.array(
+    z.object({ photo: biometricPhotoSchema, reason: biometricReasonSchema, message: z.string() }),
+  ),
+  selfieId: z.string(),
+  selfieDocId: z.string(),
+  /** True when KYC_CHECKS=sandbox decided the outcome. */
+  sandbox: z.boolean(),
+  checkedAt: z.string(),
+});
+export type BiometricCheck = z.infer<typeof biometricCheckSchema>;
+
+/** The liveness confidence as the spec shows it: a percent with one decimal. */
+export function formatConfidence(confidence: number): string {
+  return `${(Math.round(confidence * 1000) / 10).toFixed(1).replace('.', ',')}%`;
+}
+
+/** In sandbox mode, a selfie whose file name has this word fails the match (demos, tests). */
+export const SANDBOX_FAIL_MARKER = 'reprovar';

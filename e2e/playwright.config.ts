@@ -18,9 +18,14 @@ export const e2eConfig = {
 };
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medipay-e2e-'));
+// The fake camera shows a face: the global setup writes this video, which the workers (they
+// inherit the variable) pass to Chromium.
+process.env.E2E_FAKE_CAMERA ??= join(tmpdir(), `medipay-e2e-camera-${process.pid}.y4m`);
+const fakeCameraVideo = process.env.E2E_FAKE_CAMERA;
 
 export default defineConfig({
   testDir: './specs',
+  globalSetup: './support/fake-camera.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
@@ -34,11 +39,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      // A synthetic camera that needs no permission prompt, for the photo capture specs.
+      // A synthetic camera that needs no permission prompt and films a face, for the photo
+      // capture and face tracking specs.
       args: [
         ...chromiumArgs,
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${fakeCameraVideo}`,
       ],
     },
   },

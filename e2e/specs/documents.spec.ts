@@ -76,7 +76,7 @@ test.describe('document upload', () => {
 
   test('takes a selfie with the camera and uploads it', async ({ page }) => {
     await openPage(page, '/dev/documentos');
-    await page.getByRole('button', { name: 'Usar a câmera' }).click();
+    await page.getByRole('button', { name: 'Usar a câmera (Selfie)' }).click();
     await page.getByRole('button', { name: 'Abrir câmera para selfie' }).click();
     await page.getByRole('button', { name: 'Capturar foto' }).click();
     await expect(page.getByRole('img', { name: 'Foto capturada: selfie' })).toBeVisible();

@@ -39,6 +39,17 @@ export async function expectNoAxeViolations(page: Page) {
   // Pages render after their code loads: check the page, not the empty shell. (The DOM h1, as
   // an open modal hides the page behind it from the accessibility tree.)
   await expect(page.locator('h1').first()).toBeVisible();
+  // Colours are checked once entrances (toasts sliding in, dialogs fading in) have finished;
+  // endless animations such as spinners are left running.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

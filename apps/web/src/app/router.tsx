@@ -16,9 +16,12 @@ const AppShell = lazyNamed(() => import('./app-shell'), 'AppShell');
 const PrivacyPolicyRoute = lazyNamed(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute');
 const SecurityRoute = lazyNamed(() => import('./routes/security'), 'SecurityRoute');
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
-const DevOutboxRoute = lazyNamed(() => import('./routes/dev-outbox'), 'DevOutboxRoute');
-const DevLookupsRoute = lazyNamed(() => import('./routes/dev-lookups'), 'DevLookupsRoute');
-const DevDocumentsRoute = lazyNamed(() => import('./routes/dev-documents'), 'DevDocumentsRoute');
+// The local trial pages (not served in production) share one lazy module.
+const DevRoutes = lazyNamed(() => import('./routes/dev'), 'DevRoutes');
+const HandoffExpiredRoute = lazyNamed(
+  () => import('./routes/handoff-expired'),
+  'HandoffExpiredRoute',
+);
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
 
 function PageFallback() {
@@ -95,26 +98,18 @@ export function AppRouter() {
             }
           />
           <Route
-            path={paths.devOutbox}
+            path="/dev/*"
             element={
               <Page>
-                <DevOutboxRoute />
+                <DevRoutes />
               </Page>
             }
           />
           <Route
-            path={paths.devLookups}
+            path={paths.handoffExpired}
             element={
               <Page>
-                <DevLookupsRoute />
-              </Page>
-            }
-          />
-          <Route
-            path={paths.devDocuments}
-            element={
-              <Page>
-                <DevDocumentsRoute />
+                <HandoffExpiredRoute />
               </Page>
             }
           />

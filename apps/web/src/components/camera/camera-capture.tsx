@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { photoCapture } from '@medipay/shared/constants';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
@@ -39,6 +39,10 @@ export type CameraCaptureProps = {
   onCapture: (file: File) => void;
   /** Called on every state change (the liveness challenge watches the active camera). */
   onStateChange?: (state: CameraState, video: HTMLVideoElement | null) => void;
+  /** False while the photo may not be taken yet (the liveness challenge is running). */
+  captureEnabled?: boolean;
+  /** Shown over the live image (instructions of the liveness challenge). */
+  overlay?: ReactNode;
 };
 
 /**
@@ -51,6 +55,8 @@ export function CameraCapture({
   fileName,
   onCapture,
   onStateChange,
+  captureEnabled = true,
+  overlay,
 }: CameraCaptureProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -170,6 +176,7 @@ export function CameraCapture({
           </span>
         )}
         {state === 'idle' && <span className="text-sm text-slate-300">Câmera desligada</span>}
+        {state === 'active' && overlay}
       </div>
       {error && (
         <p role="alert" className="text-sm font-medium text-red-800">
@@ -183,7 +190,7 @@ export function CameraCapture({
           </Button>
         )}
         {state === 'active' && (
-          <Button type="button" onClick={capture}>
+          <Button type="button" onClick={capture} disabled={!captureEnabled}>
             Capturar foto
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { MAX_UPLOAD_MB } from '@medipay/shared/constants';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { acceptAttribute, fileProblem, type FileKind } from '@medipay/shared/files';
@@ -27,6 +27,8 @@ export type FileUploadProps = {
   error?: string | undefined;
   /** Also offer a photo from this camera (front for selfies, rear for documents). */
   camera?: CameraFacing;
+  /** A camera of its own in place of the plain one (the selfie's liveness camera). */
+  renderCamera?: (send: (file: File) => void) => ReactNode;
 };
 
 function formatSize(bytes: number): string {
@@ -49,6 +51,7 @@ export function FileUpload({
   onChange,
   error,
   camera,
+  renderCamera,
 }: FileUploadProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -78,6 +81,11 @@ export function FileUpload({
       setProgress(null);
       if (inputRef.current) inputRef.current.value = '';
     }
+  }
+
+  function onCameraPhoto(file: File) {
+    setUsingCamera(false);
+    void send(file);
   }
 
   function onDrop(event: DragEvent<HTMLLabelElement>) {
@@ -172,17 +180,22 @@ export function FileUpload({
       {camera && !value && (
         <div className="space-y-2">
           {usingCamera ? (
-            <CameraCapture
-              facing={camera}
-              subject={label.toLowerCase()}
-              fileName={`${field}.jpg`}
-              onCapture={(file) => {
-                setUsingCamera(false);
-                void send(file);
-              }}
-            />
+            (renderCamera?.(onCameraPhoto) ?? (
+              <CameraCapture
+                facing={camera}
+                subject={label.toLowerCase()}
+                fileName={`${field}.jpg`}
+                onCapture={onCameraPhoto}
+              />
+            ))
           ) : (
-            <Button type="button" variant="outline" size="sm" onClick={() => setUsingCamera(true)}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={`Usar a câmera (${label})`}
+              onClick={() => setUsingCamera(true)}
+            >
               Usar a câmera
             </Button>
           )}

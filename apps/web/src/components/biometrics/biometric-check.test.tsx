@@ -1,0 +1,142 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BiometricCheck as BiometricCheckResult } from '@medipay/shared/biometrics';
+import type { UploadedDocument } from '@medipay/shared/documents';
+import { Toaster } from '../ui/sonner';
+import { BiometricCheck, emptyBiometrics, type BiometricsValue } from './biometric-check';
+
+const fetchMock = vi.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const photo = (id: string, name: string): UploadedDocument => ({
+  id,
+  name,
+  size: 52_000,
+  type: 'image/jpeg',
+  url: `/api/documents/${id}`,
+  thumbnailUrl: `/api/documents/${id}/thumbnail`,
+});
+const selfie = photo('0b7f6a52-3c1e-4d8a-9f2b-5e6d7c8b9a01', 'selfie.jpg');
+const selfieDoc = photo('1c8e7b63-4d2f-4e9b-8a3c-6f7e8d9cab12', 'selfie-doc.jpg');
+const value: BiometricsValue = {
+  selfie,
+  selfieDoc,
+  challengeId: '2d9f8c74-5e3a-4fac-9b4d-7a8f9eadbc23',
+  result: null,
+};
+
+const result = (overrides: Partial<BiometricCheckResult>): BiometricCheckResult => ({
+  passed: true,
+  confidence: 0.8765,
+  reasons: [],
+  selfieId: selfie.id,
+  selfieDocId: selfieDoc.id,
+  sandbox: false,
+  checkedAt: '2026-11-22T12:00:00.000Z',
+  ...overrides,
+});
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function renderCheck(initial: BiometricsValue) {
+  const onChange = vi.fn();
+  const view = render(
+    <>
+      <BiometricCheck value={initial} onChange={onChange} />
+      <Toaster />
+    </>,
+  );
+  return { onChange, view };
+}
+
+describe('BiometricCheck', () => {
+  it('checks both photos with the challenge they followed and hands the result over', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, result({})));
+    const user = userEvent.setup();
+    const { onChange } = renderCheck(value);
+
+    await user.click(screen.getByRole('button', { name: 'Verificar identidade' }));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/applicant/PF/biometrics/check');
+    expect(JSON.parse(init.body as string)).toEqual({
+      selfieId: selfie.id,
+      selfieDocId: selfieDoc.id,
+      challengeId: value.challengeId,
+    });
+    const update = onChange.mock.calls[0]![0] as (current: BiometricsValue) => BiometricsValue;
+    expect(update(value)).toEqual({ ...value, result: result({}) });
+    // A result for photos that were replaced meanwhile is not kept.
+    const replaced = {
+      ...value,
+      selfie: photo('3e0a9d85-6f4b-4a0d-8c5e-8b9fafbecd34', 'nova.jpg'),
+    };
+    expect(update(replaced)).toEqual(replaced);
+  });
+
+  it('cannot check before both photos are there', () => {
+    renderCheck({ ...emptyBiometrics, selfie });
+    expect(screen.getByRole('button', { name: 'Verificar identidade' })).toBeDisabled();
+  });
+
+  it('shows a pass with the confidence as a percent with one decimal', () => {
+    renderCheck({ ...value, result: result({}) });
+    expect(screen.getByRole('status')).toHaveTextContent('Verificação aprovada');
+    expect(screen.getByRole('status')).toHaveTextContent('Confiança: 87,7%');
+  });
+
+  it('shows a failure with its reasons, and a retry that clears both photos', async () => {
+    const failed = result({
+      passed: false,
+      confidence: 0.412,
+      reasons: [
+        {
+          photo: 'camera',
+          reason: 'camera-required',
+          message: 'A prova de vida precisa da câmera.',
+        },
+        {
+          photo: 'selfieDoc',
+          reason: 'no-match',
+          message: 'Os rostos das fotos não correspondem à mesma pessoa.',
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    const { onChange } = renderCheck({ ...value, result: failed });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Verificação reprovada');
+    expect(alert).toHaveTextContent('Confiança: 41,2%');
+    expect(alert).toHaveTextContent('Prova de vida: A prova de vida precisa da câmera.');
+    expect(alert).toHaveTextContent(
+      'Selfie com documento: Os rostos das fotos não correspondem à mesma pessoa.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    const update = onChange.mock.calls[0]![0] as (current: BiometricsValue) => BiometricsValue;
+    expect(update({ ...value, result: failed })).toEqual(emptyBiometrics);
+  });
+
+  it("says 'Erro na verificação' when the check could not run, and keeps the photos", async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(503, { code: 'SERVICE_UNAVAILABLE', message: 'Não foi possível concluir.' }),
+    );
+    const user = userEvent.setup();
+    const { onChange } = renderCheck(value);
+    await user.click(screen.getByRole('button', { name: 'Verificar identidade' }));
+    expect(await screen.findByText('Erro na verificação')).toBeInTheDocument();
+    expect(screen.getByText('Tente novamente em alguns instantes.')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Verificar identidade' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,191 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  biometricMessages,
+  biometricPhotoLabels,
+  formatConfidence,
+  type BiometricCheck as BiometricCheckResult,
+} from '@medipay/shared/biometrics';
+import type { UploadedDocument } from '@medipay/shared/documents';
+import { pfFileFields } from '@medipay/shared/files';
+import { getPublicConfig } from '../../config/public-config';
+import { ApiRequestError } from '../../lib/api-client';
+import { checkBiometrics } from '../../lib/biometrics-api';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { FileUpload } from '../upload/file-upload';
+import { ContinueOnPhone } from './continue-on-phone';
+import { LivenessCamera } from './liveness-camera';
+
+export type BiometricsValue = {
+  selfie: UploadedDocument | null;
+  selfieDoc: UploadedDocument | null;
+  /** The liveness challenge the selfie followed; null for a selfie sent as a file. */
+  challengeId: string | null;
+  result: BiometricCheckResult | null;
+};
+
+export const emptyBiometrics: BiometricsValue = {
+  selfie: null,
+  selfieDoc: null,
+  challengeId: null,
+  result: null,
+};
+
+export type BiometricCheckProps = {
+  value: BiometricsValue;
+  /**
+   * Receives an update of the current value (the photos upload concurrently, so each change
+   * applies to the newest value, as with React's state setter).
+   */
+  onChange: (update: (current: BiometricsValue) => BiometricsValue) => void;
+  /** The form's message when the applicant tries to go on without passing. */
+  error?: string | undefined;
+};
+
+/**
+ * The selfie step: a selfie (camera with the liveness challenge, or a file), a selfie holding the
+ * identity document, and the check of both against the document photo. The result shows the
+ * confidence as a percent with one decimal; a failure offers a retry that clears both photos.
+ */
+export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) {
+  const [checking, setChecking] = useState(false);
+  const challengeOfNextSelfie = useRef<string | null>(null);
+  const { kycSandbox } = getPublicConfig();
+  const { result } = value;
+
+  async function verify() {
+    if (!value.selfie || !value.selfieDoc) return;
+    setChecking(true);
+    try {
+      const checked = await checkBiometrics({
+        selfieId: value.selfie.id,
+        selfieDocId: value.selfieDoc.id,
+        challengeId: value.challengeId,
+      });
+      onChange((current) =>
+        current.selfie?.id === checked.selfieId && current.selfieDoc?.id === checked.selfieDocId
+          ? { ...current, result: checked }
+          : current,
+      );
+      if (!checked.passed)
+        toast.error(biometricMessages.failedTitle, { description: biometricMessages.failedHint });
+    } catch (failure) {
+      toast.error(biometricMessages.errorTitle, {
+        description:
+          failure instanceof ApiRequestError && failure.status < 500
+            ? failure.message
+            : biometricMessages.errorHint,
+      });
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {kycSandbox && (
+        <Badge variant="warning">Sandbox: a verificação de identidade está em modo simulado</Badge>
+      )}
+      <FileUpload
+        flow="PF"
+        field="selfie"
+        kind={pfFileFields.selfie}
+        label="Selfie"
+        camera="user"
+        renderCamera={(send) => (
+          <LivenessCamera
+            onCapture={(file, challengeId) => {
+              challengeOfNextSelfie.current = challengeId;
+              send(file);
+            }}
+          />
+        )}
+        value={value.selfie}
+        onChange={(selfie) => {
+          const challengeId = selfie ? challengeOfNextSelfie.current : null;
+          challengeOfNextSelfie.current = null;
+          onChange((current) => ({ ...current, selfie, challengeId, result: null }));
+        }}
+      />
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        <span>Sem câmera neste aparelho?</span>
+        <ContinueOnPhone flow="PF" />
+      </div>
+      <FileUpload
+        flow="PF"
+        field="selfieDoc"
+        kind={pfFileFields.selfieDoc}
+        label="Selfie com documento"
+        camera="user"
+        value={value.selfieDoc}
+        onChange={(selfieDoc) => onChange((current) => ({ ...current, selfieDoc, result: null }))}
+      />
+
+      {!result && (
+        <div className="space-y-2">
+          <Button
+            type="button"
+            onClick={() => void verify()}
+            disabled={!value.selfie || !value.selfieDoc || checking}
+          >
+            {checking ? (
+              <>
+                <Spinner className="size-4" /> Verificando...
+              </>
+            ) : (
+              'Verificar identidade'
+            )}
+          </Button>
+          {checking && (
+            <p role="status" className="text-sm text-muted-foreground">
+              Comparando as fotos e confirmando a prova de vida...
+            </p>
+          )}
+        </div>
+      )}
+
+      {result?.passed && (
+        <div role="status" className="rounded-md border border-green-300 bg-green-50 p-4">
+          <p className="font-semibold text-green-900">Verificação aprovada</p>
+          <p className="text-sm text-green-900">Confiança: {formatConfidence(result.confidence)}</p>
+          {result.sandbox && <p className="text-sm text-green-900">Resultado do modo sandbox.</p>}
+        </div>
+      )}
+
+      {result && !result.passed && (
+        <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4">
+          <div>
+            <p className="font-semibold text-red-900">{biometricMessages.failedTitle}</p>
+            <p className="text-sm text-red-900">{biometricMessages.failedHint}</p>
+            <p className="text-sm text-red-900">Confiança: {formatConfidence(result.confidence)}</p>
+          </div>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-red-900">
+            {result.reasons.map((reason) => (
+              <li key={`${reason.photo}-${reason.reason}`}>
+                <span className="font-medium">{biometricPhotoLabels[reason.photo]}:</span>{' '}
+                {reason.message}
+              </li>
+            ))}
+          </ul>
+          {result.sandbox && <p className="text-sm text-red-900">Resultado do modo sandbox.</p>}
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={() => onChange(() => emptyBiometrics)}>
+              Tentar novamente
+            </Button>
+            {result.reasons.some((reason) => reason.reason === 'camera-required') && (
+              <ContinueOnPhone flow="PF" />
+            )}
+          </div>
+        </div>
+      )}
+
+      {error && !result?.passed && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

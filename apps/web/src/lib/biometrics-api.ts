@@ -1,0 +1,49 @@
+/** The selfie step's endpoints: the liveness challenge, its frames, and the biometric check. */
+import { apiErrorSchema, errorCodes, genericMessages } from '@medipay/shared/api-error';
+import {
+  biometricCheckSchema,
+  livenessChallengeResponseSchema,
+  type BiometricCheckRequest,
+} from '@medipay/shared/biometrics';
+import type { LivenessChallenge } from '@medipay/shared/liveness';
+import { apiRequest, ApiRequestError } from './api-client';
+
+export function issueLivenessChallenge() {
+  return apiRequest('/applicant/PF/biometrics/challenges', {
+    method: 'POST',
+    schema: livenessChallengeResponseSchema,
+  });
+}
+
+/** Sends the frame captured at each movement of the challenge (JPEG, one per movement). */
+export async function sendChallengeFrames(
+  challengeId: string,
+  frames: ReadonlyMap<LivenessChallenge, Blob>,
+): Promise<void> {
+  const body = new FormData();
+  for (const [step, frame] of frames) body.append(step, frame, `${step}.jpg`);
+  let response: Response;
+  try {
+    response = await fetch(`/api/applicant/PF/biometrics/challenges/${challengeId}/frames`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      body,
+    });
+  } catch {
+    throw new ApiRequestError(0, errorCodes.unavailable, genericMessages.unavailable);
+  }
+  if (response.ok) return;
+  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
+  throw parsed.success
+    ? new ApiRequestError(response.status, parsed.data.code, parsed.data.message)
+    : new ApiRequestError(response.status, errorCodes.internal, genericMessages.internal);
+}
+
+export function checkBiometrics(request: BiometricCheckRequest) {
+  return apiRequest('/applicant/PF/biometrics/check', {
+    method: 'POST',
+    body: request,
+    schema: biometricCheckSchema,
+  });
+}

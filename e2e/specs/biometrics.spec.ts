@@ -75,9 +75,13 @@ test.describe('identity check', () => {
     );
     await expect(page.getByRole('button', { name: 'Capturar foto' })).toBeDisabled();
     await expectNoAxeViolations(page);
-    // Seconds later, the portrait has still not done the first movement.
-    await page.waitForTimeout(3000);
-    await expect(page.getByRole('status').filter({ hasText: /Movimento 1 de 3/ })).toBeVisible();
+    // The portrait never does the movement: the step runs out of time, the photo stays locked.
+    await expect(page.getByRole('button', { name: 'Recomeçar prova de vida' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      page.getByRole('status').filter({ hasText: 'O tempo para o movimento acabou.' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Capturar foto' })).toBeDisabled();
   });
 });

@@ -3,6 +3,7 @@ const benchmarks = {
   landing: () => import('./landing.mjs'),
   'document-checks': () => import('./document-checks.mjs'),
   'face-match': () => import('./face-match.mjs'),
+  'step-save': () => import('./step-save.mjs'),
 };
 
 const requested = process.argv.slice(2);
@@ -22,3 +23,4 @@ for (const name of requested.length > 0 ? requested : Object.keys(benchmarks)) {
   if (!withinBudget) failed = true;
 }
 process.stdout.write(failed ? '\nSome budgets were missed (see above).\n' : '\nAll budgets met.\n');
+process.exitCode = failed ? 1 : 0;

@@ -44,6 +44,8 @@ import { lookupRoutes } from './modules/lookup/lookup.routes';
 import { createLookups } from './modules/lookup/lookup.service';
 import { createOutboxDeliverer } from './modules/messaging/outbox.delivery';
 import { createOutbox, type Outbox } from './modules/messaging/outbox.service';
+import { pfApplicationRoutes } from './modules/pf-application/pf-application.routes';
+import { createPfApplications } from './modules/pf-application/pf-application.service';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createVerification } from './modules/verification/verification.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -212,6 +214,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       });
       await api.register(biometricsRoutes, { biometrics, sessions });
+      await api.register(pfApplicationRoutes, {
+        applications: createPfApplications({ db: database.db, biometrics, clock }),
+        sessions,
+        outbox,
+      });
       if (!isProduction) await api.register(devRoutes, { db: database.db });
     },
     { prefix: '/api' },

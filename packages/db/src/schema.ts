@@ -2,7 +2,20 @@
  * Drizzle schema of the portal. Tables join this file with the features that need them;
  * every change is followed by `npm run generate --workspace packages/db`.
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Key/value facts about this installation (e.g. when the schema was first created). */
 export const appMeta = pgTable('app_meta', {
@@ -159,4 +172,106 @@ export const verificationResults = pgTable(
     index('verification_results_document_idx').on(table.documentId, table.check),
     index('verification_results_session_idx').on(table.sessionId, table.check, table.createdAt),
   ],
+);
+
+/**
+ * The individual (PF) application, one per applicant session, with the spec's snake_case
+ * columns. Steps fill the columns one by one (hence nullable); the `*_url` columns hold the
+ * portal's own document route (`/api/documents/<id>`), never a public link.
+ */
+export const onboardingPf = pgTable(
+  'onboarding_pf',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id')
+      .notNull()
+      .unique()
+      .references(() => applicantSessions.id),
+    /** The step the wizard resumes at: 1-5 while filling, 6 once step 5 was saved. */
+    currentStep: integer('current_step').notNull().default(1),
+    status: text('status').notNull().default('INICIADO'),
+    protocolo: text('protocolo').unique(),
+    nomeCompleto: text('nome_completo'),
+    nacionalidade: text('nacionalidade'),
+    /** 11 digits. */
+    cpf: text('cpf'),
+    estadoCivil: text('estado_civil'),
+    /** Lower-cased. */
+    email: text('email'),
+    /** E.164 (`+5511987654321`). */
+    telefone: text('telefone'),
+    /** Set by the server only, when the e-mail equals the one a code verified for the session. */
+    emailVerificado: boolean('email_verificado').notNull().default(false),
+    telefoneVerificado: boolean('telefone_verificado').notNull().default(false),
+    /** 8 digits. */
+    cep: text('cep'),
+    logradouro: text('logradouro'),
+    numero: text('numero'),
+    complemento: text('complemento'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    uf: text('uf'),
+    comprovanteResidenciaUrl: text('comprovante_residencia_url'),
+    docProfissionalTipo: text('doc_profissional_tipo'),
+    docProfissionalNumero: text('doc_profissional_numero'),
+    docProfissionalUf: text('doc_profissional_uf'),
+    docProfissionalOrgaoEmissor: text('doc_profissional_orgao_emissor'),
+    docIdentidadeFrenteUrl: text('doc_identidade_frente_url'),
+    docIdentidadeVersoUrl: text('doc_identidade_verso_url'),
+    /** Read from the identity document by the extraction, then confirmed or typed by the applicant. */
+    docIdentidadeNome: text('doc_identidade_nome'),
+    docIdentidadeNumero: text('doc_identidade_numero'),
+    docIdentidadeOrgao: text('doc_identidade_orgao'),
+    docIdentidadeUf: text('doc_identidade_uf'),
+    docIdentidadeValidade: text('doc_identidade_validade'),
+    selfieUrl: text('selfie_url'),
+    selfieDocUrl: text('selfie_doc_url'),
+    /** Set by the server from its own biometric check of the stored selfie photos. */
+    livenessPassed: boolean('liveness_passed').notNull().default(false),
+    livenessConfidence: doublePrecision('liveness_confidence'),
+    pepTipo: text('pep_tipo'),
+    pepNome: text('pep_nome'),
+    /** 11 digits. */
+    pepCpf: text('pep_cpf'),
+    pepCargo: text('pep_cargo'),
+    pepOrgao: text('pep_orgao'),
+    consentimentoLgpd: boolean('consentimento_lgpd').notNull().default(false),
+    consentimentoKyc: boolean('consentimento_kyc').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (table) => [
+    /**
+     * At most one application per CPF in analysis, in requirements or approved: the duplicate
+     * rule holds under concurrent submissions (the second one gets a unique violation), and the
+     * duplicate lookup at submit uses it.
+     */
+    uniqueIndex('onboarding_pf_cpf_active_idx')
+      .on(table.cpf)
+      .where(sql`${table.status} in ('EM_ANALISE', 'EM_EXIGENCIA', 'APROVADO')`),
+    check('onboarding_pf_cpf_digits', sql`${table.cpf} ~ '^[0-9]{11}$'`),
+    check('onboarding_pf_current_step_range', sql`${table.currentStep} between 1 and 6`),
+  ],
+);
+
+/**
+ * Every status change of an application (PF or PJ): who moved it from what to what, and why.
+ * `from_status` is null when the record was created. An applicant's `actor_id` stays null (the
+ * record already names its session, whose id is a credential); an admin's is the admin user.
+ */
+export const statusHistory = pgTable(
+  'status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flow: text('flow').$type<'PF' | 'PJ'>().notNull(),
+    recordId: uuid('record_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorType: text('actor_type').$type<'applicant' | 'admin' | 'system'>().notNull(),
+    actorId: text('actor_id'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('status_history_record_idx').on(table.flow, table.recordId, table.createdAt)],
 );

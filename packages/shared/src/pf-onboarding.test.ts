@@ -360,7 +360,18 @@ describe('PF application', () => {
     const fields = Object.values(pfStepFields).flat();
     expect(new Set(fields).size).toBe(fields.length);
     expect(new Set(fields)).toEqual(
-      new Set([...Object.keys(validPfApplication), 'pepNome', 'pepCpf', 'pepCargo', 'pepOrgao']),
+      new Set([
+        ...Object.keys(validPfApplication),
+        'pepNome',
+        'pepCpf',
+        'pepCargo',
+        'pepOrgao',
+        'docIdentidadeNome',
+        'docIdentidadeNumero',
+        'docIdentidadeOrgao',
+        'docIdentidadeUf',
+        'docIdentidadeValidade',
+      ]),
     );
   });
 

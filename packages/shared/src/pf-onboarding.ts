@@ -65,6 +65,12 @@ const documentsShape = {
   docProfissionalOrgaoEmissor: optionalText(60),
   docIdentidadeFrente: uploadedFile(pfFileFields.docIdentidadeFrente),
   docIdentidadeVerso: uploadedFile(pfFileFields.docIdentidadeVerso),
+  /** Read from the identity document by the extraction, then confirmed or typed by the applicant. */
+  docIdentidadeNome: optionalText(),
+  docIdentidadeNumero: optionalText(30),
+  docIdentidadeOrgao: optionalText(60),
+  docIdentidadeUf: optionalText(2),
+  docIdentidadeValidade: optionalText(10),
 };
 
 const biometricsShape = {

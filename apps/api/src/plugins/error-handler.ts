@@ -19,12 +19,13 @@ const knownClientErrors: Record<number, ApiError> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const { retryAfterSeconds } = error.options;
+      const { retryAfterSeconds, step } = error.options;
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(error.statusCode).send({
         code: error.code,
         message: error.message,
         ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+        ...(step !== undefined && { step }),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
 import { applicantSessions, sessionHandoffs } from '@medipay/db/schema';
 import type { Flow } from '@medipay/shared/status';
@@ -14,11 +14,25 @@ export async function insertApplicantSession(db: Database, id: string, flow: Flo
   return row!;
 }
 
+/** Read by every applicant request: the statement is built once per database. */
+const findSessionStatements = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+const prepareFindSession = (db: Database) =>
+  db
+    .select()
+    .from(applicantSessions)
+    .where(eq(applicantSessions.id, sql.placeholder('id')))
+    .prepare('find_applicant_session');
+
 export async function findApplicantSession(
   db: Database,
   id: string,
 ): Promise<ApplicantSessionRow | null> {
-  const [row] = await db.select().from(applicantSessions).where(eq(applicantSessions.id, id));
+  let statement = findSessionStatements.get(db);
+  if (!statement) {
+    statement = prepareFindSession(db);
+    findSessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row ?? null;
 }
 

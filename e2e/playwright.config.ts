@@ -8,6 +8,12 @@ import { registryFakeUrls } from './support/registry';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * A second server with KYC_CHECKS=sandbox, for the journeys that pass the selfie step (Chromium's
+ * fake camera cannot blink); the identity-check specs use the real checks of the first one.
+ */
+const sandboxPort = port + 6;
+export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
 
 /** Values the specs check on the pages; the server under test is started with them. */
 export const e2eConfig = {
@@ -92,6 +98,27 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        SUPPORT_PHONE: e2eConfig.supportPhone,
+        SUPPORT_EMAIL: e2eConfig.supportEmail,
+        APP_LOGIN_URL: e2eConfig.appLoginUrl,
+        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+        VIACEP_URL: registryFakeUrls.viacep,
+        BRASILAPI_URL: registryFakeUrls.brasilapi,
+        RECEITAWS_URL: registryFakeUrls.receitaws,
+      },
+    },
+    {
+      command: 'node ../scripts/start.mjs',
+      url: `${sandboxURL}/api/health/ready`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(sandboxPort),
+        DATA_DIR: `${dataDir}-sandbox`,
+        LOG_LEVEL: 'warn',
+        KYC_CHECKS: 'sandbox',
         SUPPORT_PHONE: e2eConfig.supportPhone,
         SUPPORT_EMAIL: e2eConfig.supportEmail,
         APP_LOGIN_URL: e2eConfig.appLoginUrl,

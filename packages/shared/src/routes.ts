@@ -49,6 +49,8 @@ export const pageRoutePatterns: readonly string[] = [
   paths.security,
   paths.testSecrets,
   paths.handoffExpired,
+  paths.onboardingPf,
+  paths.onboardingPfSuccess,
 ];
 
 /** The single-use link that opens an applicant's session on another device (served by the API). */

@@ -1,44 +1,15 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { ErrorBoundary } from '../components/errors/error-boundary';
-import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
+import { lazyNamed } from './lazy-named';
+import { Page } from './page';
 import { LandingRoute } from './routes/landing';
 
-/** A lazily loaded component: its module is fetched the first time it renders. */
-function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
-}
-
-// Every page but the landing page is a lazy chunk, and so is the shell that carries the
-// data layer (TanStack Query) and the toast outlet: the landing page needs neither.
-const AppShell = lazyNamed(() => import('./app-shell'), 'AppShell');
+// The landing page is the only eager page. The public texts are lazy chunks; every other page
+// sits behind one lazy module (app-routes.tsx), so new areas do not weigh on the landing page.
 const PrivacyPolicyRoute = lazyNamed(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute');
 const SecurityRoute = lazyNamed(() => import('./routes/security'), 'SecurityRoute');
-const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
-// The local trial pages (not served in production) share one lazy module.
-const DevRoutes = lazyNamed(() => import('./routes/dev'), 'DevRoutes');
-const HandoffExpiredRoute = lazyNamed(
-  () => import('./routes/handoff-expired'),
-  'HandoffExpiredRoute',
-);
-const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
-
-function PageFallback() {
-  return (
-    <div className="flex min-h-screen items-center justify-center">
-      <Spinner className="text-primary" />
-    </div>
-  );
-}
-
-function Page({ children }: { children: ReactNode }) {
-  return (
-    <ErrorBoundary>
-      <Suspense fallback={<PageFallback />}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
+const AppRoutes = lazyNamed(() => import('./app-routes'), 'AppRoutes');
 
 /** New pages start at the top, unless the URL names an anchor. */
 function ScrollToTop() {
@@ -83,42 +54,10 @@ export function AppRouter() {
           }
         />
         <Route
-          element={
-            <Page>
-              <AppShell />
-            </Page>
-          }
-        >
-          <Route
-            path={paths.testSecrets}
-            element={
-              <Page>
-                <TestSecretsRoute />
-              </Page>
-            }
-          />
-          <Route
-            path="/dev/*"
-            element={
-              <Page>
-                <DevRoutes />
-              </Page>
-            }
-          />
-          <Route
-            path={paths.handoffExpired}
-            element={
-              <Page>
-                <HandoffExpiredRoute />
-              </Page>
-            }
-          />
-        </Route>
-        <Route
           path="*"
           element={
             <Page>
-              <NotFoundRoute />
+              <AppRoutes />
             </Page>
           }
         />

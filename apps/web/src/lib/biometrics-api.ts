@@ -47,3 +47,13 @@ export function checkBiometrics(request: BiometricCheckRequest) {
     schema: biometricCheckSchema,
   });
 }
+
+/** The newest check of this session; null when there is none. */
+export async function latestBiometricCheck() {
+  try {
+    return await apiRequest('/applicant/PF/biometrics/check', { schema: biometricCheckSchema });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+}

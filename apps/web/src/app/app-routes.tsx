@@ -1,0 +1,70 @@
+import { Route, Routes } from 'react-router';
+import { paths } from '../config/paths';
+import { AppShell } from './app-shell';
+import { lazyNamed } from './lazy-named';
+import { Page } from './page';
+
+// Each area is a lazy chunk of its own.
+const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
+const OnboardingPfRoutes = lazyNamed(() => import('./routes/onboarding-pf'), 'OnboardingPfRoutes');
+const HandoffExpiredRoute = lazyNamed(
+  () => import('./routes/handoff-expired'),
+  'HandoffExpiredRoute',
+);
+// The local trial pages (not served in production) share one lazy module.
+const DevRoutes = lazyNamed(() => import('./routes/dev'), 'DevRoutes');
+const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
+
+/**
+ * Every page beyond the landing page and the public texts: the interactive areas, inside the
+ * shell that carries the data layer (TanStack Query) and the toasts, and the not-found page.
+ * A lazy module, so the landing page carries none of these routes.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route
+          path={paths.testSecrets}
+          element={
+            <Page>
+              <TestSecretsRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={`${paths.onboardingPf}/*`}
+          element={
+            <Page>
+              <OnboardingPfRoutes />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.handoffExpired}
+          element={
+            <Page>
+              <HandoffExpiredRoute />
+            </Page>
+          }
+        />
+        <Route
+          path="/dev/*"
+          element={
+            <Page>
+              <DevRoutes />
+            </Page>
+          }
+        />
+      </Route>
+      <Route
+        path="*"
+        element={
+          <Page>
+            <NotFoundRoute />
+          </Page>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,11 @@
+import { pfApplicationStateSchema, type PfSavableStep } from '@medipay/shared/pf-application';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Saves one step as typed; the server validates it again with the same schema. */
+export function saveStep(step: PfSavableStep, values: Record<string, unknown>) {
+  return apiRequest(`/applicant/PF/application/steps/${step}`, {
+    method: 'PUT',
+    body: values,
+    schema: pfApplicationStateSchema,
+  });
+}

@@ -1,0 +1,66 @@
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import type { UploadedDocument } from '@medipay/shared/documents';
+import { pfFileFields } from '@medipay/shared/files';
+import { maskCep } from '@medipay/shared/masks';
+import { pfAddressSchema } from '@medipay/shared/pf-onboarding';
+import {
+  AddressFields,
+  type AddressFormValues,
+} from '../../../../components/address/address-fields';
+import { FileUpload } from '../../../../components/upload/file-upload';
+import { StepActions } from '../../../../components/wizard/step-actions';
+import { schemaResolver } from '../../../../lib/schema-resolver';
+import type { StepProps } from '../step-props';
+import { useSaveStep } from '../use-save-step';
+
+type Values = AddressFormValues & { comprovanteResidencia: UploadedDocument | null };
+
+/** Step 2: the address (filled from the CEP) and the proof of residence. */
+export function AddressStep({ values, onSaved, onBack }: StepProps) {
+  const form = useForm<Values>({
+    resolver: schemaResolver<Values>(pfAddressSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      cep: values.cep ? maskCep(values.cep) : '',
+      logradouro: values.logradouro ?? '',
+      numero: values.numero ?? '',
+      complemento: values.complemento ?? '',
+      bairro: values.bairro ?? '',
+      cidade: values.cidade ?? '',
+      uf: values.uf ?? '',
+      comprovanteResidencia: values.comprovanteResidencia ?? null,
+    },
+  });
+  const { saving, save } = useSaveStep(2, onSaved);
+
+  return (
+    <FormProvider {...form}>
+      <form
+        onSubmit={form.handleSubmit(() => save(form.getValues()))}
+        noValidate
+        className="space-y-4"
+      >
+        <AddressFields />
+        <Controller
+          control={form.control}
+          name="comprovanteResidencia"
+          render={({ field, fieldState }) => (
+            <FileUpload
+              flow="PF"
+              field="comprovanteResidencia"
+              kind={pfFileFields.comprovanteResidencia}
+              label="Comprovante de residência"
+              value={field.value}
+              onChange={(document) => {
+                field.onChange(document);
+                void form.trigger('comprovanteResidencia');
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <StepActions saving={saving} onBack={onBack} />
+      </form>
+    </FormProvider>
+  );
+}

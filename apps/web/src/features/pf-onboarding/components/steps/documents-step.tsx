@@ -1,0 +1,172 @@
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { UploadedDocument } from '@medipay/shared/documents';
+import { pfFileFields } from '@medipay/shared/files';
+import { maskUf } from '@medipay/shared/masks';
+import { docProfissionalOptions, ufOptions } from '@medipay/shared/options';
+import { pfDocumentsSchema } from '@medipay/shared/pf-onboarding';
+import { ExtractionStatus } from '../../../../components/documents/extraction-status';
+import {
+  useDocumentExtraction,
+  type ExtractedIdentityFields,
+} from '../../../../components/documents/use-document-extraction';
+import { FormField } from '../../../../components/form/form-field';
+import { Input } from '../../../../components/ui/input';
+import { NativeSelect } from '../../../../components/ui/native-select';
+import { FileUpload } from '../../../../components/upload/file-upload';
+import { StepActions } from '../../../../components/wizard/step-actions';
+import { schemaResolver } from '../../../../lib/schema-resolver';
+import type { StepProps } from '../step-props';
+import { useSaveStep } from '../use-save-step';
+
+type Values = {
+  docProfissionalTipo: string;
+  docProfissionalNumero: string;
+  docProfissionalUf: string;
+  docProfissionalOrgaoEmissor: string;
+  docIdentidadeFrente: UploadedDocument | null;
+  docIdentidadeVerso: UploadedDocument | null;
+  docIdentidadeNome: string;
+  docIdentidadeNumero: string;
+  docIdentidadeOrgao: string;
+  docIdentidadeUf: string;
+  docIdentidadeValidade: string;
+};
+
+const identityFields = {
+  nome: 'docIdentidadeNome',
+  numero: 'docIdentidadeNumero',
+  orgao: 'docIdentidadeOrgao',
+  uf: 'docIdentidadeUf',
+  validade: 'docIdentidadeValidade',
+} as const satisfies Record<keyof ExtractedIdentityFields, keyof Values>;
+
+/**
+ * Step 3: the professional registration and the identity document, front and back. The data read
+ * from each side of the document fills the identity fields, which stay editable.
+ */
+export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
+  const form = useForm<Values>({
+    resolver: schemaResolver<Values>(pfDocumentsSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      docProfissionalTipo: values.docProfissionalTipo ?? '',
+      docProfissionalNumero: values.docProfissionalNumero ?? '',
+      docProfissionalUf: values.docProfissionalUf ?? '',
+      docProfissionalOrgaoEmissor: values.docProfissionalOrgaoEmissor ?? '',
+      docIdentidadeFrente: values.docIdentidadeFrente ?? null,
+      docIdentidadeVerso: values.docIdentidadeVerso ?? null,
+      docIdentidadeNome: values.docIdentidadeNome ?? '',
+      docIdentidadeNumero: values.docIdentidadeNumero ?? '',
+      docIdentidadeOrgao: values.docIdentidadeOrgao ?? '',
+      docIdentidadeUf: values.docIdentidadeUf ?? '',
+      docIdentidadeValidade: values.docIdentidadeValidade ?? '',
+    },
+  });
+  const { register, control, formState, setValue } = form;
+  const { errors } = formState;
+  const { saving, save } = useSaveStep(3, onSaved);
+
+  const fill = (fields: ExtractedIdentityFields) => {
+    for (const [key, name] of Object.entries(identityFields)) {
+      const value = fields[key as keyof ExtractedIdentityFields];
+      if (value) setValue(name, value, { shouldDirty: true });
+    }
+  };
+  // Only a document sent in this visit is read: a saved one was read (and checked) before.
+  const frontDocument = useWatch({ control, name: 'docIdentidadeFrente' });
+  const backDocument = useWatch({ control, name: 'docIdentidadeVerso' });
+  const sentNow = (document: UploadedDocument | null, saved: UploadedDocument | undefined) =>
+    document && document.id !== saved?.id ? document : null;
+  const front = useDocumentExtraction(
+    'PF',
+    sentNow(frontDocument, values.docIdentidadeFrente),
+    fill,
+  );
+  const back = useDocumentExtraction('PF', sentNow(backDocument, values.docIdentidadeVerso), fill);
+
+  const fileField = (name: 'docIdentidadeFrente' | 'docIdentidadeVerso', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FileUpload
+          flow="PF"
+          field={name}
+          kind={pfFileFields[name]}
+          label={label}
+          camera="environment"
+          value={field.value}
+          onChange={(document) => {
+            field.onChange(document);
+            void form.trigger(name);
+          }}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(() => save(form.getValues()))}
+      noValidate
+      className="space-y-6"
+    >
+      <fieldset className="space-y-4">
+        <legend className="mb-2 font-semibold">Registro profissional</legend>
+        <FormField label="Tipo de documento" error={errors.docProfissionalTipo?.message}>
+          <NativeSelect options={docProfissionalOptions} {...register('docProfissionalTipo')} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Número do registro" error={errors.docProfissionalNumero?.message}>
+            <Input {...register('docProfissionalNumero')} />
+          </FormField>
+          <FormField label="UF do registro" error={errors.docProfissionalUf?.message}>
+            <NativeSelect options={ufOptions} {...register('docProfissionalUf')} />
+          </FormField>
+        </div>
+        <FormField
+          label="Órgão emissor (opcional)"
+          error={errors.docProfissionalOrgaoEmissor?.message}
+        >
+          <Input {...register('docProfissionalOrgaoEmissor')} />
+        </FormField>
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 font-semibold">Documento de identidade (RG, CIN ou CNH)</legend>
+        {fileField('docIdentidadeFrente', 'Documento de identidade (frente)')}
+        <ExtractionStatus state={front} />
+        {fileField('docIdentidadeVerso', 'Documento de identidade (verso)')}
+        <ExtractionStatus state={back} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Nome no documento" error={errors.docIdentidadeNome?.message}>
+            <Input {...register('docIdentidadeNome')} />
+          </FormField>
+          <FormField label="Número do documento" error={errors.docIdentidadeNumero?.message}>
+            <Input {...register('docIdentidadeNumero')} />
+          </FormField>
+          <FormField label="Órgão expedidor" error={errors.docIdentidadeOrgao?.message}>
+            <Input {...register('docIdentidadeOrgao')} />
+          </FormField>
+          <FormField label="UF do documento" error={errors.docIdentidadeUf?.message}>
+            <Input
+              maxLength={2}
+              {...register('docIdentidadeUf', {
+                setValueAs: (value: string) => maskUf(value),
+              })}
+            />
+          </FormField>
+          <FormField
+            label="Validade"
+            hint="DD/MM/AAAA"
+            error={errors.docIdentidadeValidade?.message}
+          >
+            <Input inputMode="numeric" {...register('docIdentidadeValidade')} />
+          </FormField>
+        </div>
+      </fieldset>
+      <StepActions saving={saving} onBack={onBack} />
+    </form>
+  );
+}

@@ -1,0 +1,213 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { pdf } from '../../apps/api/src/testing/files';
+import {
+  renderIdentityDocument,
+  syntheticIdentity,
+} from '../../apps/api/src/testing/identity-documents';
+import { sandboxURL } from '../playwright.config';
+import {
+  randomCpf,
+  randomMobile,
+  uniqueEmail,
+  verifyEmail,
+  verifyPhone,
+} from '../support/applicant';
+import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { smtpSinkHttp } from '../support/mail';
+
+/**
+ * The individual (PF) application from 'Abrir Conta' to the protocol, against the server with
+ * KYC_CHECKS=sandbox (the selfie step's outcome is chosen by the test; Chromium's fake camera
+ * cannot do the liveness movements).
+ */
+test.use({ baseURL: sandboxURL });
+
+const jpeg = (name: string, buffer: Buffer) => ({ name, mimeType: 'image/jpeg', buffer });
+const photo = () =>
+  sharp({ create: { width: 480, height: 640, channels: 3, background: '#c8a27a' } })
+    .jpeg()
+    .toBuffer();
+
+async function stepHeading(page: Page, title: string) {
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+}
+
+test.describe('individual application', () => {
+  test('goes from the intro to the protocol, saving every step, and resumes after a reload', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const email = uniqueEmail('pf');
+    const mobile = randomMobile();
+    const identity = syntheticIdentity('RG', 42);
+
+    await page.goto('/onboarding');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Abra sua conta em poucos minutos' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Começar' }).click();
+
+    // Step 1: identification, with both contacts confirmed by codes.
+    await stepHeading(page, 'Identificação');
+    await expect(page.getByText('Preencha seus dados pessoais para continuar')).toBeVisible();
+    await page.getByLabel('Nome completo').fill(identity.nome);
+    await page.getByLabel('Nacionalidade').selectOption({ label: 'Brasileira' });
+    await page.getByLabel('Estado civil').selectOption({ label: 'Solteiro(a)' });
+    await page.getByLabel('CPF', { exact: true }).fill(randomCpf());
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Telefone', { exact: true }).fill(mobile);
+    const next = page.getByRole('button', { name: 'Continuar', exact: true });
+    await expect(next).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await verifyEmail(page, email);
+    await verifyPhone(page, mobile);
+    await next.click();
+
+    // Step 2: the address from the CEP, and the proof of residence.
+    await stepHeading(page, 'Endereço');
+    await expect(page).toHaveURL(/etapa=endereco/);
+    await page.getByLabel('CEP', { exact: true }).fill('01001000');
+    await expect(page.getByLabel('Logradouro')).toHaveValue(/Praça da Sé/);
+    await page.getByLabel('Número', { exact: true }).fill('100');
+    await page
+      .getByLabel('Comprovante de residência', { exact: true })
+      .setInputFiles({ name: 'conta.pdf', mimeType: 'application/pdf', buffer: await pdf() });
+    await expect(page.getByText('conta.pdf')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await next.click();
+
+    // What was saved comes back after a reload, which resumes at the first unsaved step.
+    await stepHeading(page, 'Documentos e Profissão');
+    await page.reload();
+    await stepHeading(page, 'Documentos e Profissão');
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await stepHeading(page, 'Endereço');
+    await expect(page.getByLabel('Logradouro')).toHaveValue(/Praça da Sé/);
+    await expect(page.getByLabel('Número', { exact: true })).toHaveValue('100');
+    await expect(page.getByText('conta.pdf')).toBeVisible();
+    await next.click();
+
+    // Step 3: the professional registration, and the identity document read by OCR.
+    await stepHeading(page, 'Documentos e Profissão');
+    await page.getByLabel('Tipo de documento').selectOption('CRM');
+    await page.getByLabel('Número do registro').fill('123456');
+    await page.getByLabel('UF do registro').selectOption('SP');
+    await page
+      .getByLabel('Documento de identidade (frente)', { exact: true })
+      .setInputFiles(jpeg('rg.jpg', await renderIdentityDocument(identity)));
+    await expect(page.getByLabel('Número do documento')).toHaveValue(identity.numero, {
+      timeout: 30_000,
+    });
+    await expect(page.getByLabel('Nome no documento')).toHaveValue(identity.nome);
+    await page
+      .getByLabel('Documento de identidade (verso)', { exact: true })
+      .setInputFiles(jpeg('rg-verso.jpg', await photo()));
+    await expect(page.getByText('rg-verso.jpg')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await next.click();
+
+    // Step 4: the selfie step, decided by the sandbox.
+    await stepHeading(page, 'Biometria e Verificação');
+    await expect(page.getByText(/Sandbox/).first()).toBeVisible();
+    await next.click();
+    await expect(
+      page.getByText('É necessário passar na verificação de vivacidade para continuar.').first(),
+    ).toBeVisible();
+    await page
+      .getByLabel('Selfie', { exact: true })
+      .setInputFiles(jpeg('selfie.jpg', await photo()));
+    await page
+      .getByLabel('Selfie com documento', { exact: true })
+      .setInputFiles(jpeg('selfie-doc.jpg', await photo()));
+    await expect(page.getByText('selfie-doc.jpg')).toBeVisible();
+    await page.getByRole('button', { name: 'Verificar identidade' }).click();
+    await expect(page.getByText('Verificação aprovada')).toBeVisible();
+    await expect(page.getByText('Confiança: 96,2%')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await next.click();
+
+    // Step 5: PEP, with the fields its answers need.
+    await stepHeading(page, 'PEP');
+    await expect(page.getByText(/nos últimos 5 anos/)).toBeVisible();
+    await page.getByLabel('Sou pessoa politicamente exposta (PEP)').check();
+    await next.click();
+    await expect(
+      page.getByText('Preencha todos os campos obrigatórios para PEP').first(),
+    ).toBeVisible();
+    await page.getByLabel('Não sou pessoa politicamente exposta').check();
+    await expectNoAxeViolations(page);
+    await next.click();
+
+    // Step 6: the review, the consents, the submit.
+    await stepHeading(page, 'Revisão e Consentimento');
+    await expect(page.getByRole('region', { name: 'Identificação' })).toContainText(email);
+    await expect(
+      page.locator('form').getByRole('link', { name: 'Política de Privacidade' }),
+    ).toHaveAttribute('href', '/politica-privacidade');
+    await page.getByRole('button', { name: 'Enviar cadastro' }).click();
+    await expect(page.getByText('Consentimento LGPD é obrigatório')).toBeVisible();
+    await expect(page.getByText('Consentimento KYC é obrigatório')).toBeVisible();
+    await page.getByRole('checkbox').nth(0).check();
+    await page.getByRole('checkbox').nth(1).check();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Enviar cadastro' }).click();
+
+    // The success page, with the protocol the server generated and the e-mail it sent.
+    await expect(page).toHaveURL(/\/onboarding\/success$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Cadastro Enviado com Sucesso!' }),
+    ).toBeVisible();
+    const protocolo = (await page.getByTestId('protocolo').textContent()) ?? '';
+    expect(protocolo).toMatch(/^MEDI-\d{8}-\d{4}$/);
+    await expect(page.getByText('Enviado para Análise')).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect
+      .poll(async () => {
+        const messages = (await (await fetch(`${smtpSinkHttp}/messages`)).json()) as {
+          to: string[];
+          subject: string;
+        }[];
+        return messages.some(
+          (message) =>
+            message.to.includes(email) && message.subject.includes(`protocolo ${protocolo}`),
+        );
+      })
+      .toBe(true);
+
+    // The wizard of a submitted application leads to its protocol.
+    await page.goto('/onboarding');
+    await expect(page).toHaveURL(/\/onboarding\/success$/);
+    await expect(page.getByTestId('protocolo')).toHaveText(protocolo);
+  });
+
+  test('shows the message of every identification rule on its field', async ({ page }) => {
+    await page.goto('/onboarding?etapa=identificacao');
+    await stepHeading(page, 'Identificação');
+    await page.getByLabel('Nome completo').fill('Ana');
+    await page.getByLabel('CPF', { exact: true }).fill('11111111111');
+    await page.getByLabel('E-mail', { exact: true }).fill('ana@');
+    await page.getByLabel('Telefone', { exact: true }).fill('1199');
+    // Each rule speaks when its field is left (Continue stays disabled until the contacts are
+    // verified), for the selects too.
+    for (const label of ['Nacionalidade', 'Estado civil', 'Nome completo']) {
+      await page.getByLabel(label, { exact: true }).focus();
+      await page.keyboard.press('Tab');
+    }
+    await expect(page.getByText('Nome completo deve ter pelo menos 5 caracteres')).toBeVisible();
+    await expect(page.getByText('Selecione a nacionalidade')).toBeVisible();
+    await expect(page.getByText('CPF inválido')).toBeVisible();
+    await expect(page.getByText('Selecione o estado civil')).toBeVisible();
+    await expect(page.getByText('E-mail inválido')).toBeVisible();
+    await expect(page.getByText('Telefone deve ter DDD + número')).toBeVisible();
+    await expect(page.getByLabel('Nome completo')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+  });
+
+  test('does not open a step past the first unsaved one', async ({ page }) => {
+    await page.goto('/onboarding?etapa=revisao');
+    await stepHeading(page, 'Identificação');
+    await expect(page).toHaveURL(/etapa=identificacao/);
+  });
+});

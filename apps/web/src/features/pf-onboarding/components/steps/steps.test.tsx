@@ -1,0 +1,130 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PfApplicationState } from '@medipay/shared/pf-application';
+import type { StepProps } from '../step-props';
+import { AddressStep } from './address-step';
+import { DocumentsStep } from './documents-step';
+import { PepStep } from './pep-step';
+
+const fetchMock = vi.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const state: PfApplicationState = {
+  currentStep: 6,
+  status: 'INICIADO',
+  protocolo: null,
+  values: {},
+};
+
+function props(overrides: Partial<StepProps> = {}): StepProps {
+  return {
+    values: {},
+    session: { flow: 'PF', verifiedEmail: null, verifiedPhone: null },
+    onSession: vi.fn(),
+    onSaved: vi.fn(),
+    onBack: vi.fn(),
+    ...overrides,
+  };
+}
+
+/** The message shown under a field and announced with it. */
+async function expectFieldMessage(label: string, message: string) {
+  await waitFor(() =>
+    expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    ),
+  );
+}
+
+describe('PF steps', () => {
+  it('address: every rule speaks on its own field, and nothing is saved', async () => {
+    const user = userEvent.setup();
+    render(<AddressStep {...props()} />);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await expectFieldMessage('CEP', 'CEP deve ter 8 dígitos');
+    await expectFieldMessage('Logradouro', 'Logradouro é obrigatório');
+    await expectFieldMessage('Número', 'Número é obrigatório');
+    await expectFieldMessage('Bairro', 'Bairro é obrigatório');
+    await expectFieldMessage('Cidade', 'Cidade é obrigatória');
+    await expectFieldMessage('UF', 'UF é obrigatória');
+    expect(screen.getByText('Arquivo é obrigatório')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('documents: the professional registration and both sides of the identity are required', async () => {
+    const user = userEvent.setup();
+    render(<DocumentsStep {...props()} />);
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await expectFieldMessage('Tipo de documento', 'Selecione o tipo de documento');
+    await expectFieldMessage('Número do registro', 'Número do documento é obrigatório');
+    await expectFieldMessage('UF do registro', 'UF é obrigatória');
+    expect(screen.getAllByText('Arquivo é obrigatório')).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('PEP: a PEP names the office, a relative also the person; NAO saves without them', async () => {
+    const onSaved = vi.fn();
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(state), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const user = userEvent.setup();
+    render(<PepStep {...props({ onSaved })} />);
+    expect(screen.getByText(/nos últimos 5 anos/)).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Sou familiar ou colaborador próximo de uma PEP'));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    for (const label of [
+      'Nome da pessoa politicamente exposta',
+      'CPF da pessoa politicamente exposta',
+      'Cargo ou função',
+      'Órgão ou entidade',
+    ]) {
+      await expectFieldMessage(label, 'Preencha todos os campos obrigatórios para PEP');
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByLabelText('Não sou pessoa politicamente exposta'));
+    expect(screen.queryByLabelText('Cargo ou função')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(state));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/applicant/PF/application/steps/5');
+    expect(JSON.parse(init.body as string)).toMatchObject({ pepTipo: 'NAO' });
+  });
+
+  it("keeps what was typed and says 'Erro ao salvar' when the save fails", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Falhou.' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    const { Toaster } = await import('../../../../components/ui/sonner');
+    render(
+      <>
+        <PepStep {...props({ onSaved })} />
+        <Toaster />
+      </>,
+    );
+    await user.click(screen.getByLabelText('Sou pessoa politicamente exposta (PEP)'));
+    await user.type(screen.getByLabelText('Cargo ou função'), 'Vereador');
+    await user.type(screen.getByLabelText('Órgão ou entidade'), 'Câmara Municipal');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByText('Erro ao salvar')).toBeInTheDocument();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Cargo ou função')).toHaveValue('Vereador');
+    expect(screen.getByLabelText('Órgão ou entidade')).toHaveValue('Câmara Municipal');
+  });
+});

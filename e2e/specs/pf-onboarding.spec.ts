@@ -6,15 +6,9 @@ import {
   syntheticIdentity,
 } from '../../apps/api/src/testing/identity-documents';
 import { sandboxURL } from '../playwright.config';
-import {
-  randomCpf,
-  randomMobile,
-  uniqueEmail,
-  verifyEmail,
-  verifyPhone,
-} from '../support/applicant';
+import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
-import { smtpSinkHttp } from '../support/mail';
+import { codeFromMail, smtpSinkHttp } from '../support/mail';
 
 /**
  * The individual (PF) application from 'Abrir Conta' to the protocol, against the server with
@@ -48,21 +42,46 @@ test.describe('individual application', () => {
     ).toBeVisible();
     await page.getByRole('button', { name: 'Começar' }).click();
 
-    // Step 1: identification, with both contacts confirmed by codes.
+    // Step 1, with the keyboard alone: identification, both contacts confirmed by codes.
     await stepHeading(page, 'Identificação');
     await expect(page.getByText('Preencha seus dados pessoais para continuar')).toBeVisible();
-    await page.getByLabel('Nome completo').fill(identity.nome);
-    await page.getByLabel('Nacionalidade').selectOption({ label: 'Brasileira' });
-    await page.getByLabel('Estado civil').selectOption({ label: 'Solteiro(a)' });
-    await page.getByLabel('CPF', { exact: true }).fill(randomCpf());
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Telefone', { exact: true }).fill(mobile);
     const next = page.getByRole('button', { name: 'Continuar', exact: true });
+    await page.getByLabel('Nome completo').focus();
+    await page.keyboard.type(identity.nome);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Nacionalidade')).toBeFocused();
+    await page.keyboard.type('Brasileira');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Solteiro');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(randomCpf());
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Verificar e-mail' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const emailDialog = page.getByRole('dialog', { name: 'Verificar e-mail' });
+    await expect(emailDialog.getByRole('textbox', { name: 'Código de verificação' })).toBeFocused();
+    await page.keyboard.type(await codeFromMail(email));
+    await expect(emailDialog).toBeHidden();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Telefone', { exact: true })).toBeFocused();
+    await page.keyboard.type(mobile);
     await expect(next).toBeDisabled();
     await expectNoAxeViolations(page);
-    await verifyEmail(page, email);
-    await verifyPhone(page, mobile);
-    await next.click();
+    await page.getByLabel('Telefone', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Verificar telefone' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const phoneDialog = page.getByRole('dialog', { name: 'Verificar SMS/WhatsApp' });
+    await expect(phoneDialog.getByRole('textbox', { name: 'Código de verificação' })).toBeFocused();
+    await page.keyboard.type(await smsCode(page, mobile));
+    await expect(phoneDialog).toBeHidden();
+    await expect(page.getByLabel('Nacionalidade')).toHaveValue('brasileira');
+    await expect(page.getByLabel('Estado civil')).not.toHaveValue('');
+    await page.keyboard.press('Tab');
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
 
     // Step 2: the address from the CEP, and the proof of residence.
     await stepHeading(page, 'Endereço');
@@ -127,17 +146,29 @@ test.describe('individual application', () => {
     await expectNoAxeViolations(page);
     await next.click();
 
-    // Step 5: PEP, with the fields its answers need.
+    // Step 5, with the keyboard alone: PEP, with the fields its answers need.
     await stepHeading(page, 'PEP');
     await expect(page.getByText(/nos últimos 5 anos/)).toBeVisible();
-    await page.getByLabel('Sou pessoa politicamente exposta (PEP)').check();
-    await next.click();
+    const nao = page.getByLabel('Não sou pessoa politicamente exposta');
+    await expect(nao).toBeChecked();
+    await nao.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByLabel('Sou pessoa politicamente exposta (PEP)')).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Cargo ou função')).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(
       page.getByText('Preencha todos os campos obrigatórios para PEP').first(),
     ).toBeVisible();
-    await page.getByLabel('Não sou pessoa politicamente exposta').check();
+    await page.keyboard.type('Vereador');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Câmara Municipal de São Paulo');
     await expectNoAxeViolations(page);
-    await next.click();
+    await page.getByLabel('Órgão ou entidade').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
 
     // Step 6: the review, the consents, the submit.
     await stepHeading(page, 'Revisão e Consentimento');

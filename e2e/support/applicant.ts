@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { codeFromMail } from './mail';
 
 /** A CPF with valid check digits, random enough for one test run. */
 export function randomCpf(): string {
@@ -21,22 +20,8 @@ export const uniqueEmail = (name: string) =>
 /** A mobile number in São Paulo (11), national digits. */
 export const randomMobile = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
-/** Confirms an e-mail through the code dialog, with the code from the SMTP sink. */
-export async function verifyEmail(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Verificar e-mail' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Verificar e-mail' });
-  await expect(dialog).toBeVisible();
-  await dialog
-    .getByRole('textbox', { name: 'Código de verificação' })
-    .fill(await codeFromMail(email));
-  await expect(dialog).toBeHidden();
-}
-
-/** Confirms a phone through the code dialog, with the SMS code from the server's outbox. */
-export async function verifyPhone(page: Page, nationalDigits: string) {
-  await page.getByRole('button', { name: 'Verificar telefone' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Verificar SMS/WhatsApp' });
-  await expect(dialog).toBeVisible();
+/** The code of the latest SMS to a phone, read from the server's outbox (the log transport). */
+export async function smsCode(page: Page, nationalDigits: string): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
@@ -50,6 +35,5 @@ export async function verifyPhone(page: Page, nationalDigits: string) {
       return code;
     })
     .toMatch(/^\d{6}$/);
-  await dialog.getByRole('textbox', { name: 'Código de verificação' }).fill(code);
-  await expect(dialog).toBeHidden();
+  return code;
 }

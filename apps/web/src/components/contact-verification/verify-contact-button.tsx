@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type {
   ApplicantSession,
@@ -41,10 +41,18 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState(destination);
   const [resendIn, setResendIn] = useState(OTP_RESEND_COOLDOWN_SECONDS);
+  const badgeRef = useRef<HTMLSpanElement>(null);
+  const verifiedHere = useRef(false);
+
+  // The dialog and its button give way to the badge: keep the keyboard focus there, so the
+  // next Tab goes on to the next field instead of the top of the page.
+  useEffect(() => {
+    if (verified && verifiedHere.current) badgeRef.current?.focus();
+  }, [verified]);
 
   if (verified) {
     return (
-      <Badge variant="success" className="h-10 rounded-md px-3">
+      <Badge ref={badgeRef} tabIndex={-1} variant="success" className="h-10 rounded-md px-3">
         <CheckCircleIcon className="size-4" aria-hidden="true" />
         Verificado
       </Badge>
@@ -91,7 +99,10 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
         channel={channel}
         destination={sentTo}
         resendInSeconds={resendIn}
-        onVerified={onVerified}
+        onVerified={(session) => {
+          verifiedHere.current = true;
+          onVerified(session);
+        }}
       />
     </>
   );

@@ -46,6 +46,8 @@ import { createOutboxDeliverer } from './modules/messaging/outbox.delivery';
 import { createOutbox, type Outbox } from './modules/messaging/outbox.service';
 import { pfApplicationRoutes } from './modules/pf-application/pf-application.routes';
 import { createPfApplications } from './modules/pf-application/pf-application.service';
+import { pjApplicationRoutes } from './modules/pj-application/pj-application.routes';
+import { createPjApplications } from './modules/pj-application/pj-application.service';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createVerification } from './modules/verification/verification.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -216,6 +218,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(biometricsRoutes, { biometrics, sessions });
       await api.register(pfApplicationRoutes, {
         applications: createPfApplications({ db: database.db, biometrics, clock }),
+        sessions,
+        outbox,
+      });
+      await api.register(pjApplicationRoutes, {
+        applications: createPjApplications({ db: database.db, clock }),
         sessions,
         outbox,
       });

@@ -256,6 +256,88 @@ export const onboardingPf = pgTable(
 );
 
 /**
+ * The company (PJ) application, one per applicant session, with the spec's snake_case columns.
+ * Steps fill the columns one by one (hence nullable); the `*_url` columns hold the portal's own
+ * document route (`/api/documents/<id>`), never a public link.
+ */
+export const onboardingPj = pgTable(
+  'onboarding_pj',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id')
+      .notNull()
+      .unique()
+      .references(() => applicantSessions.id),
+    /** The step the wizard resumes at: 1-5 while filling, 6 once step 5 was saved. */
+    currentStep: integer('current_step').notNull().default(1),
+    status: text('status').notNull().default('INICIADO'),
+    protocolo: text('protocolo').unique(),
+    razaoSocial: text('razao_social'),
+    nomeFantasia: text('nome_fantasia'),
+    /** 14 characters, upper case: 12 of 0-9/A-Z and 2 check digits (alphanumeric CNPJ). */
+    cnpj: text('cnpj'),
+    inscricaoEstadual: text('inscricao_estadual'),
+    inscricaoMunicipal: text('inscricao_municipal'),
+    tipoEmpresa: text('tipo_empresa'),
+    areaAtuacao: text('area_atuacao'),
+    /** Lower-cased. */
+    email: text('email'),
+    /** E.164 (`+5511987654321`). */
+    telefone: text('telefone'),
+    /** Set by the server only, when the e-mail equals the one a code verified for the session. */
+    emailVerificado: boolean('email_verificado').notNull().default(false),
+    telefoneVerificado: boolean('telefone_verificado').notNull().default(false),
+    /** 8 digits. */
+    cep: text('cep'),
+    logradouro: text('logradouro'),
+    numero: text('numero'),
+    complemento: text('complemento'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    uf: text('uf'),
+    comprovanteEnderecoUrl: text('comprovante_endereco_url'),
+    responsavelNome: text('responsavel_nome'),
+    /** 11 digits. */
+    responsavelCpf: text('responsavel_cpf'),
+    responsavelRg: text('responsavel_rg'),
+    responsavelCargo: text('responsavel_cargo'),
+    responsavelDocFrenteUrl: text('responsavel_doc_frente_url'),
+    responsavelDocVersoUrl: text('responsavel_doc_verso_url'),
+    contratoSocialUrl: text('contrato_social_url'),
+    cartaoCnpjUrl: text('cartao_cnpj_url'),
+    alvaraFuncionamentoUrl: text('alvara_funcionamento_url'),
+    /** Up to 7 digits; optional. */
+    cnes: text('cnes'),
+    cnesDocumentoUrl: text('cnes_documento_url'),
+    banco: text('banco'),
+    agencia: text('agencia'),
+    conta: text('conta'),
+    tipoConta: text('tipo_conta'),
+    faturamentoMensal: text('faturamento_mensal'),
+    numeroFuncionarios: text('numero_funcionarios'),
+    consentimentoLgpd: boolean('consentimento_lgpd').notNull().default(false),
+    consentimentoKyc: boolean('consentimento_kyc').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (table) => [
+    /**
+     * At most one application per CNPJ sent to analysis, in analysis, in requirements or
+     * approved: the duplicate rule holds under concurrent submissions (the second one gets a
+     * unique violation), and the duplicate lookup at submit uses it.
+     */
+    uniqueIndex('onboarding_pj_cnpj_active_idx')
+      .on(table.cnpj)
+      .where(
+        sql`${table.status} in ('ENVIADO_PARA_ANALISE', 'EM_ANALISE', 'EM_EXIGENCIA', 'APROVADO')`,
+      ),
+    check('onboarding_pj_cnpj_format', sql`${table.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
+    check('onboarding_pj_current_step_range', sql`${table.currentStep} between 1 and 6`),
+  ],
+);
+
+/**
  * Every status change of an application (PF or PJ): who moved it from what to what, and why.
  * `from_status` is null when the record was created. An applicant's `actor_id` stays null (the
  * record already names its session, whose id is a credential); an admin's is the admin user.

@@ -20,9 +20,10 @@ test.describe('document upload', () => {
     });
     const preview = page.getByRole('img', { name: 'Pré-visualização: Selfie' });
     await expect(preview).toBeVisible();
-    expect(
-      await preview.evaluate((element: HTMLImageElement) => element.naturalWidth),
-    ).toBeGreaterThan(0);
+    // Visible as soon as it is in the page; decoded a moment later.
+    await expect
+      .poll(() => preview.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
     await expectNoAxeViolations(page);
 
     await page

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
 import { documents } from '@medipay/db/schema';
 
@@ -30,4 +30,13 @@ export async function findLatestDocument(
     .orderBy(desc(documents.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Documents by id, in one query; ids that are not UUIDs are left out (they match nothing). */
+export async function findDocumentsByIds(db: Database, ids: string[]): Promise<DocumentRow[]> {
+  const valid = [...new Set(ids)].filter((id) => uuidPattern.test(id));
+  if (valid.length === 0) return [];
+  return db.select().from(documents).where(inArray(documents.id, valid));
 }

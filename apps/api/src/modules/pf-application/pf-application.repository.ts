@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { documents, onboardingPf, statusHistory } from '@medipay/db/schema';
+import { onboardingPf } from '@medipay/db/schema';
 import type { PfSavableStep } from '@medipay/shared/pf-application';
 import type { Executor } from '../messaging/outbox.repository';
-import type { DocumentRow } from '../documents/documents.repository';
 
 export type PfRecord = typeof onboardingPf.$inferSelect;
 /** The columns a step save writes. */
@@ -100,11 +99,6 @@ function prepareStatements(db: Database) {
       .from(onboardingPf)
       .where(eq(onboardingPf.sessionId, sql.placeholder('sessionId')))
       .prepare('pf_find_by_session'),
-    documentsByIds: db
-      .select()
-      .from(documents)
-      .where(sql`${documents.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .prepare('pf_documents_by_ids'),
     updateStep: {
       1: updateStep(1),
       2: updateStep(2),
@@ -205,20 +199,4 @@ export async function markPfSubmitted(
     .where(and(eq(onboardingPf.id, input.id), eq(onboardingPf.status, input.fromStatus)))
     .returning();
   return row ?? null;
-}
-
-export async function insertStatusHistory(
-  executor: Executor,
-  row: typeof statusHistory.$inferInsert,
-): Promise<void> {
-  await executor.insert(statusHistory).values(row);
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Documents by id, in one query; ids that are not UUIDs are left out (they match nothing). */
-export async function findDocumentsByIds(db: Database, ids: string[]): Promise<DocumentRow[]> {
-  const valid = [...new Set(ids)].filter((id) => uuidPattern.test(id));
-  if (valid.length === 0) return [];
-  return statements(db).documentsByIds.execute({ ids: valid });
 }

@@ -28,10 +28,8 @@ import { toUploadedDocument } from '../documents/documents.service';
 import { insertOutboxMessage } from '../messaging/outbox.repository';
 import {
   cpfHeldByAnother,
-  findDocumentsByIds,
   findPfRecordBySession,
   insertPfRecord,
-  insertStatusHistory,
   markPfSubmitted,
   pfConstraints,
   stepColumnNames,
@@ -39,6 +37,9 @@ import {
   type PfRecord,
   type StepColumns,
 } from './pf-application.repository';
+import { uniqueViolation } from '../../lib/database-errors';
+import { findDocumentsByIds } from '../documents/documents.repository';
+import { insertStatusHistory } from '../status-history/status-history.repository';
 
 export type PfSubmission = { protocolo: string; email: string; outboxId: string | null };
 
@@ -111,15 +112,6 @@ const duplicateCpf = () => new AppError(codes.duplicateCpf, messages.duplicateCp
 const documentNotFound = () => new AppError(codes.documentNotFound, messages.documentNotFound, 400);
 const incomplete = (step: number) =>
   new AppError(codes.incomplete, messages.incomplete(stepTitle(step)), 422, { step });
-
-/** The constraint of a unique violation (PostgreSQL 23505), through Drizzle's wrapper. */
-function uniqueViolation(error: unknown): string | null {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
 
 function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? genericMessages.validation;

@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { documents, onboardingPj, statusHistory } from '@medipay/db/schema';
+import { onboardingPj } from '@medipay/db/schema';
 import type { PjSavableStep } from '@medipay/shared/pj-application';
 import type { Executor } from '../messaging/outbox.repository';
-import type { DocumentRow } from '../documents/documents.repository';
 
 export type PjRecord = typeof onboardingPj.$inferSelect;
 /** The columns a step save writes. */
@@ -96,11 +95,6 @@ function prepareStatements(db: Database) {
       .from(onboardingPj)
       .where(eq(onboardingPj.sessionId, sql.placeholder('sessionId')))
       .prepare('pj_find_by_session'),
-    documentsByIds: db
-      .select()
-      .from(documents)
-      .where(sql`${documents.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .prepare('pj_documents_by_ids'),
     updateStep: {
       1: updateStep(1),
       2: updateStep(2),
@@ -201,20 +195,4 @@ export async function markPjSubmitted(
     .where(and(eq(onboardingPj.id, input.id), eq(onboardingPj.status, input.fromStatus)))
     .returning();
   return row ?? null;
-}
-
-export async function insertStatusHistory(
-  executor: Executor,
-  row: typeof statusHistory.$inferInsert,
-): Promise<void> {
-  await executor.insert(statusHistory).values(row);
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Documents by id, in one query; ids that are not UUIDs are left out (they match nothing). */
-export async function findDocumentsByIds(db: Database, ids: string[]): Promise<DocumentRow[]> {
-  const valid = [...new Set(ids)].filter((id) => uuidPattern.test(id));
-  if (valid.length === 0) return [];
-  return statements(db).documentsByIds.execute({ ids: valid });
 }

@@ -8,7 +8,7 @@ import {
 import { sandboxURL } from '../playwright.config';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
-import { codeFromMail, smtpSinkHttp } from '../support/mail';
+import { codeFromMail, confirmationSent } from '../support/mail';
 
 /**
  * The individual (PF) application from 'Abrir Conta' to the protocol, against the server with
@@ -194,18 +194,7 @@ test.describe('individual application', () => {
     await expect(page.getByText('Enviado para Análise')).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expectNoAxeViolations(page);
-    await expect
-      .poll(async () => {
-        const messages = (await (await fetch(`${smtpSinkHttp}/messages`)).json()) as {
-          to: string[];
-          subject: string;
-        }[];
-        return messages.some(
-          (message) =>
-            message.to.includes(email) && message.subject.includes(`protocolo ${protocolo}`),
-        );
-      })
-      .toBe(true);
+    await expect.poll(() => confirmationSent(email, protocolo)).toBe(true);
 
     // The wizard of a submitted application leads to its protocol.
     await page.goto('/onboarding');

@@ -28,3 +28,11 @@ export async function mailCount(address: string): Promise<number> {
   const messages = (await (await fetch(`${smtpSinkHttp}/messages`)).json()) as Mail[];
   return messages.filter((message) => message.to.includes(address)).length;
 }
+
+/** Whether the confirmation e-mail of a protocol reached the sink for an address. */
+export async function confirmationSent(address: string, protocolo: string): Promise<boolean> {
+  const messages = (await (await fetch(`${smtpSinkHttp}/messages`)).json()) as Mail[];
+  return messages.some(
+    (message) => message.to.includes(address) && message.subject.includes(`protocolo ${protocolo}`),
+  );
+}

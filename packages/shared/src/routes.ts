@@ -51,6 +51,8 @@ export const pageRoutePatterns: readonly string[] = [
   paths.handoffExpired,
   paths.onboardingPf,
   paths.onboardingPfSuccess,
+  paths.onboardingPj,
+  paths.onboardingPjSuccess,
 ];
 
 /** The single-use link that opens an applicant's session on another device (served by the API). */

@@ -7,6 +7,7 @@ import { Page } from './page';
 // Each area is a lazy chunk of its own.
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
 const OnboardingPfRoutes = lazyNamed(() => import('./routes/onboarding-pf'), 'OnboardingPfRoutes');
+const OnboardingPjRoutes = lazyNamed(() => import('./routes/onboarding-pj'), 'OnboardingPjRoutes');
 const HandoffExpiredRoute = lazyNamed(
   () => import('./routes/handoff-expired'),
   'HandoffExpiredRoute',
@@ -37,6 +38,14 @@ export function AppRoutes() {
           element={
             <Page>
               <OnboardingPfRoutes />
+            </Page>
+          }
+        />
+        <Route
+          path={`${paths.onboardingPj}/*`}
+          element={
+            <Page>
+              <OnboardingPjRoutes />
             </Page>
           }
         />

@@ -4,7 +4,8 @@ import { onboardingPj, statusHistory } from '@medipay/db/schema';
 import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
 import { isValidCnpj } from '@medipay/shared/tax-id';
 import { startApplicantSession } from '../../testing/applicant';
-import { cnpjFrom, pjClient, type PjApplicant } from '../../testing/pj-applicant';
+import { cnpjFrom } from '../../testing/cnpj';
+import { pjClient, type PjApplicant } from '../../testing/pj-applicant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestClock } from '../../testing/test-clock';
 

@@ -1,21 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { PublicLayout } from '../../components/layouts/public-layout';
+import { OnboardingPage } from '../../components/layouts/onboarding-page';
 import { paths } from '../../config/paths';
 import { PfSuccess } from '../../features/pf-onboarding/components/pf-success';
 import { PfWizard } from '../../features/pf-onboarding/components/pf-wizard';
 import { NotFoundRoute } from './not-found';
-
-function OnboardingPage({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-  return (
-    <PublicLayout>
-      <div className="bg-muted px-4 py-10">{children}</div>
-    </PublicLayout>
-  );
-}
 
 const success = paths.onboardingPfSuccess.slice(paths.onboardingPf.length + 1);
 

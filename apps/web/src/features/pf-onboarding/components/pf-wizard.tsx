@@ -1,18 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import type { ApplicantSession } from '@medipay/shared/applicant-session';
-import {
-  pfApplicationMessages as messages,
-  type PfApplicationState,
-} from '@medipay/shared/pf-application';
+import { Navigate } from 'react-router';
 import { pfSteps } from '@medipay/shared/pf-onboarding';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Stepper } from '../../../components/wizard/stepper';
+import { useApplicantApplication } from '../../../components/wizard/use-applicant-application';
+import { useWizardStep } from '../../../components/wizard/use-wizard-step';
 import { paths } from '../../../config/paths';
-import { ApiRequestError } from '../../../lib/api-client';
-import { startApplicantSession } from '../../../lib/applicant-api';
 import { getApplication } from '../api/get-application';
 import type { StepProps } from './step-props';
 import { AddressStep } from './steps/address-step';
@@ -22,44 +15,20 @@ import { IdentificationStep } from './steps/identification-step';
 import { PepStep } from './steps/pep-step';
 import { ReviewStep } from './steps/review-step';
 
-type Loaded = { session: ApplicantSession; application: PfApplicationState };
-
-const stepKey = (id: number) => pfSteps.find((step) => step.id === id)?.key ?? pfSteps[0].key;
-const stepOfKey = (key: string | null) => pfSteps.find((step) => step.key === key)?.id ?? null;
-
 /**
  * The individual (PF) wizard: the intro, then six steps, each saved on the server before the
  * next opens. The step on screen is in the URL (`?etapa=endereco`); a step after the first
  * unsaved one cannot be opened. Reopening the page resumes the saved application.
  */
 export function PfWizard() {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [params, setParams] = useSearchParams();
-
-  useEffect(() => {
-    let active = true;
-    (async () => {
-      const session = await startApplicantSession('PF');
-      const application = await getApplication();
-      if (active) setLoaded({ session, application });
-    })().catch((error: unknown) => {
-      if (!active) return;
-      setFailed(true);
-      toast.error(messages.sessionFailed, {
-        description:
-          error instanceof ApiRequestError
-            ? error.message
-            : 'Não foi possível iniciar o cadastro. Tente novamente.',
-      });
-    });
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
-  const requested = stepOfKey(params.get('etapa'));
+  const { loaded, failed, retry, setSession, setApplication } = useApplicantApplication(
+    'PF',
+    getApplication,
+  );
+  const { requested, current, redirect, go } = useWizardStep(
+    pfSteps,
+    loaded?.application.currentStep ?? 1,
+  );
 
   if (loaded && loaded.application.status && loaded.application.status !== 'INICIADO') {
     return <Navigate to={paths.onboardingPfSuccess} replace />;
@@ -78,21 +47,11 @@ export function PfWizard() {
         </CardHeader>
         <CardContent className="space-y-3">
           {failed ? (
-            <Button
-              type="button"
-              onClick={() => {
-                setFailed(false);
-                setAttempt((value) => value + 1);
-              }}
-            >
+            <Button type="button" onClick={retry}>
               Tentar novamente
             </Button>
           ) : (
-            <Button
-              type="button"
-              disabled={!loaded}
-              onClick={() => setParams({ etapa: stepKey(1) })}
-            >
+            <Button type="button" disabled={!loaded} onClick={() => go(1)}>
               {loaded ? 'Começar' : 'Carregando...'}
             </Button>
           )}
@@ -103,16 +62,14 @@ export function PfWizard() {
 
   const { session, application } = loaded;
   const reached = application.currentStep;
-  const current = requested && requested <= reached ? requested : reached;
-  if (requested !== current) return <Navigate to={`?etapa=${stepKey(current)}`} replace />;
+  if (redirect) return <Navigate to={redirect} replace />;
 
-  const go = (step: number) => setParams({ etapa: stepKey(step) });
   const props: StepProps = {
     values: application.values,
     session,
-    onSession: (next) => setLoaded((state) => state && { ...state, session: next }),
+    onSession: setSession,
     onSaved: (next) => {
-      setLoaded((state) => state && { ...state, application: next });
+      setApplication(next);
       go(Math.min(current + 1, pfSteps.length));
     },
     onBack: current > 1 ? () => go(current - 1) : undefined,

@@ -1,4 +1,4 @@
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields } from '@medipay/shared/files';
 import { maskCep } from '@medipay/shared/masks';
@@ -7,7 +7,7 @@ import {
   AddressFields,
   type AddressFormValues,
 } from '../../../../components/address/address-fields';
-import { FileUpload } from '../../../../components/upload/file-upload';
+import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
@@ -41,23 +41,12 @@ export function AddressStep({ values, onSaved, onBack }: StepProps) {
         className="space-y-4"
       >
         <AddressFields />
-        <Controller
+        <DocumentField
           control={form.control}
           name="comprovanteResidencia"
-          render={({ field, fieldState }) => (
-            <FileUpload
-              flow="PF"
-              field="comprovanteResidencia"
-              kind={pfFileFields.comprovanteResidencia}
-              label="Comprovante de residência"
-              value={field.value}
-              onChange={(document) => {
-                field.onChange(document);
-                void form.trigger('comprovanteResidencia');
-              }}
-              error={fieldState.error?.message}
-            />
-          )}
+          flow="PF"
+          kind={pfFileFields.comprovanteResidencia}
+          label="Comprovante de residência"
         />
         <StepActions saving={saving} onBack={onBack} />
       </form>

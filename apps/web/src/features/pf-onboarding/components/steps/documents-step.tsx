@@ -1,4 +1,4 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields } from '@medipay/shared/files';
 import { maskUf } from '@medipay/shared/masks';
@@ -12,7 +12,7 @@ import {
 import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
-import { FileUpload } from '../../../../components/upload/file-upload';
+import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
@@ -84,28 +84,6 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
   );
   const back = useDocumentExtraction('PF', sentNow(backDocument, values.docIdentidadeVerso), fill);
 
-  const fileField = (name: 'docIdentidadeFrente' | 'docIdentidadeVerso', label: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FileUpload
-          flow="PF"
-          field={name}
-          kind={pfFileFields[name]}
-          label={label}
-          camera="environment"
-          value={field.value}
-          onChange={(document) => {
-            field.onChange(document);
-            void form.trigger(name);
-          }}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-
   return (
     <form
       onSubmit={form.handleSubmit(() => save(form.getValues()))}
@@ -135,9 +113,23 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
 
       <fieldset className="space-y-4">
         <legend className="mb-2 font-semibold">Documento de identidade (RG, CIN ou CNH)</legend>
-        {fileField('docIdentidadeFrente', 'Documento de identidade (frente)')}
+        <DocumentField
+          control={control}
+          name="docIdentidadeFrente"
+          flow="PF"
+          kind={pfFileFields.docIdentidadeFrente}
+          label="Documento de identidade (frente)"
+          camera="environment"
+        />
         <ExtractionStatus state={front} />
-        {fileField('docIdentidadeVerso', 'Documento de identidade (verso)')}
+        <DocumentField
+          control={control}
+          name="docIdentidadeVerso"
+          flow="PF"
+          kind={pfFileFields.docIdentidadeVerso}
+          label="Documento de identidade (verso)"
+          camera="environment"
+        />
         <ExtractionStatus state={back} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Nome no documento" error={errors.docIdentidadeNome?.message}>

@@ -1,0 +1,14 @@
+import { pjSubmitResponseSchema } from '@medipay/shared/pj-application';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Sends the company's application for analysis with the two consents. */
+export function submitApplication(consents: {
+  consentimentoLgpd: boolean;
+  consentimentoKyc: boolean;
+}) {
+  return apiRequest('/applicant/PJ/application/submit', {
+    method: 'POST',
+    body: consents,
+    schema: pjSubmitResponseSchema,
+  });
+}

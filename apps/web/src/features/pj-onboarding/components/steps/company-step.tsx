@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { CnpjLookupResult } from '@medipay/shared/lookup';
+import { maskCnpj, maskPhone } from '@medipay/shared/masks';
+import { areaAtuacaoOptions, tipoEmpresaOptions } from '@medipay/shared/options';
+import { isValidMobilePhone } from '@medipay/shared/phone';
+import { pjApplicationMessages as messages } from '@medipay/shared/pj-application';
+import { pjCompanySchema } from '@medipay/shared/pj-onboarding';
+import { cnpjCharacters } from '@medipay/shared/tax-id';
+import {
+  CnpjLookupButton,
+  RegistrationWarning,
+} from '../../../../components/company/cnpj-lookup-button';
+import {
+  ContactFields,
+  useVerifiedContacts,
+} from '../../../../components/contact-verification/contact-fields';
+import { FormField } from '../../../../components/form/form-field';
+import { Input } from '../../../../components/ui/input';
+import { NativeSelect } from '../../../../components/ui/native-select';
+import { StepActions } from '../../../../components/wizard/step-actions';
+import { registerMasked } from '../../../../lib/masked-register';
+import { schemaResolver } from '../../../../lib/schema-resolver';
+import { prefillFromRegistry, type RegistryPrefill } from '../registry-prefill';
+import type { StepProps } from '../step-props';
+import { useSaveStep } from '../use-save-step';
+
+type Values = {
+  cnpj: string;
+  razaoSocial: string;
+  nomeFantasia: string;
+  inscricaoEstadual: string;
+  inscricaoMunicipal: string;
+  tipoEmpresa: string;
+  areaAtuacao: string;
+  email: string;
+  telefone: string;
+};
+
+type CompanyStepProps = StepProps & { onPrefill: (prefill: RegistryPrefill) => void };
+
+/**
+ * Step 1: the company, filled from the registry by its CNPJ, with the e-mail and the phone
+ * confirmed by one-time codes.
+ */
+export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: CompanyStepProps) {
+  const form = useForm<Values>({
+    resolver: schemaResolver<Values>(pjCompanySchema),
+    mode: 'onTouched',
+    defaultValues: {
+      cnpj: values.cnpj ? maskCnpj(values.cnpj) : '',
+      razaoSocial: values.razaoSocial ?? '',
+      nomeFantasia: values.nomeFantasia ?? '',
+      inscricaoEstadual: values.inscricaoEstadual ?? '',
+      inscricaoMunicipal: values.inscricaoMunicipal ?? '',
+      tipoEmpresa: values.tipoEmpresa ?? '',
+      areaAtuacao: values.areaAtuacao ?? '',
+      email: values.email ?? '',
+      telefone: values.telefone ? maskPhone(values.telefone) : '',
+    },
+  });
+  const { register, handleSubmit, control, formState, getValues, setValue } = form;
+  const { errors } = formState;
+  const { saving, save } = useSaveStep(1, onSaved);
+  const [situacao, setSituacao] = useState('');
+
+  const cnpj = useWatch({ control, name: 'cnpj' });
+  const contacts = useVerifiedContacts(control, session, maskPhone);
+
+  function fillFromRegistry(result: CnpjLookupResult) {
+    const fill = { shouldValidate: true, shouldDirty: true } as const;
+    const found: Partial<Values> = {
+      razaoSocial: result.nome,
+      nomeFantasia: result.fantasia || result.nome,
+      email: result.email.trim().toLowerCase(),
+      // A landline cannot receive the code: only a mobile number is worth filling in.
+      telefone: isValidMobilePhone(result.telefone) ? maskPhone(result.telefone) : '',
+      tipoEmpresa: result.sugestoes.tipoEmpresa,
+      areaAtuacao: result.sugestoes.areaAtuacao,
+    };
+    for (const [name, value] of Object.entries(found) as [keyof Values, string][]) {
+      if (value) setValue(name, value, fill);
+    }
+    setSituacao(result.situacao);
+    onPrefill(prefillFromRegistry(cnpjCharacters(getValues('cnpj')), result));
+  }
+
+  // Continue stays available: pressed too early, it says which verification is missing.
+  const submit = handleSubmit(async () => {
+    if (contacts.confirm(messages)) await save(getValues());
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <FormField
+        label="CNPJ"
+        error={errors.cnpj?.message}
+        hint="Busque os dados da empresa na Receita Federal para preencher o cadastro."
+        action={<CnpjLookupButton cnpj={cnpj} onFound={fillFromRegistry} />}
+      >
+        <Input
+          placeholder="00.000.000/0000-00"
+          autoCapitalize="characters"
+          {...registerMasked(register, 'cnpj', maskCnpj)}
+        />
+      </FormField>
+      <RegistrationWarning situacao={situacao} />
+      <FormField label="Razão social" error={errors.razaoSocial?.message}>
+        <Input autoComplete="organization" {...register('razaoSocial')} />
+      </FormField>
+      <FormField label="Nome fantasia" error={errors.nomeFantasia?.message}>
+        <Input {...register('nomeFantasia')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Inscrição estadual (opcional)" error={errors.inscricaoEstadual?.message}>
+          <Input {...register('inscricaoEstadual')} />
+        </FormField>
+        <FormField
+          label="Inscrição municipal (opcional)"
+          error={errors.inscricaoMunicipal?.message}
+        >
+          <Input {...register('inscricaoMunicipal')} />
+        </FormField>
+        <FormField label="Tipo de empresa" error={errors.tipoEmpresa?.message}>
+          <NativeSelect options={tipoEmpresaOptions} {...register('tipoEmpresa')} />
+        </FormField>
+        <FormField label="Área de atuação" error={errors.areaAtuacao?.message}>
+          <NativeSelect options={areaAtuacaoOptions} {...register('areaAtuacao')} />
+        </FormField>
+      </div>
+      <ContactFields
+        flow="PJ"
+        register={register}
+        errors={errors}
+        contacts={contacts}
+        onVerified={onSession}
+        maskPhone={maskPhone}
+        phonePlaceholder="(00) 00000-0000"
+      />
+      <StepActions saving={saving} />
+    </form>
+  );
+}

@@ -14,6 +14,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 const sandboxPort = port + 6;
 export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
+/** A third one for the back office, on a database seeded with applications of every status. */
+const backOfficePort = port + 7;
+export const backOfficeURL = `http://127.0.0.1:${backOfficePort}`;
 
 /** Values the specs check on the pages; the server under test is started with them. */
 export const e2eConfig = {
@@ -21,6 +24,20 @@ export const e2eConfig = {
   supportEmail: 'atendimento@medipay.test',
   // A page of our own server stands in for the external app behind 'Fazer Login'.
   appLoginUrl: `${baseURL}/api/health`,
+  /** The first admin of the back-office server (ADMIN_EMAIL / ADMIN_PASSWORD). */
+  adminEmail: 'admin@medipay.test',
+  adminPassword: 'senha-forte-do-admin-e2e',
+};
+
+/** What every portal server of the specs shares: the support contacts, the SMTP sink, the fakes. */
+const portalEnv = {
+  SUPPORT_PHONE: e2eConfig.supportPhone,
+  SUPPORT_EMAIL: e2eConfig.supportEmail,
+  APP_LOGIN_URL: e2eConfig.appLoginUrl,
+  SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+  VIACEP_URL: registryFakeUrls.viacep,
+  BRASILAPI_URL: registryFakeUrls.brasilapi,
+  RECEITAWS_URL: registryFakeUrls.receitaws,
 };
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medipay-e2e-'));
@@ -98,13 +115,7 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        SUPPORT_PHONE: e2eConfig.supportPhone,
-        SUPPORT_EMAIL: e2eConfig.supportEmail,
-        APP_LOGIN_URL: e2eConfig.appLoginUrl,
-        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
-        VIACEP_URL: registryFakeUrls.viacep,
-        BRASILAPI_URL: registryFakeUrls.brasilapi,
-        RECEITAWS_URL: registryFakeUrls.receitaws,
+        ...portalEnv,
       },
     },
     {
@@ -119,13 +130,23 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-sandbox`,
         LOG_LEVEL: 'warn',
         KYC_CHECKS: 'sandbox',
-        SUPPORT_PHONE: e2eConfig.supportPhone,
-        SUPPORT_EMAIL: e2eConfig.supportEmail,
-        APP_LOGIN_URL: e2eConfig.appLoginUrl,
-        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
-        VIACEP_URL: registryFakeUrls.viacep,
-        BRASILAPI_URL: registryFakeUrls.brasilapi,
-        RECEITAWS_URL: registryFakeUrls.receitaws,
+        ...portalEnv,
+      },
+    },
+    {
+      command: `node --import tsx support/seed-back-office.ts ${dataDir}-back-office && node ../scripts/start.mjs`,
+      url: `${backOfficeURL}/api/health/ready`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(backOfficePort),
+        DATA_DIR: `${dataDir}-back-office`,
+        LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: e2eConfig.adminEmail,
+        ADMIN_PASSWORD: e2eConfig.adminPassword,
+        ...portalEnv,
       },
     },
   ],

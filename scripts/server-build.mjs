@@ -39,6 +39,8 @@ export const serverBuild = cachedBuild({
         'pg',
         'pg-native',
         'sharp',
+        // Native addons load their prebuilt binary beside their own files.
+        '@node-rs/argon2',
         '@aws-sdk/client-s3',
         // Locate their worker scripts, data and models beside their own files.
         'tesseract.js',

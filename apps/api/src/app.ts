@@ -24,8 +24,19 @@ import { createViaCep } from './adapters/registry/viacep';
 import type { Mailer } from './adapters/mail/port';
 import { createSmsSender } from './adapters/sms';
 import type { SmsSender } from './adapters/sms/port';
+import { createAbandonedSessionsJob } from './jobs/abandoned-sessions.job';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { systemClock, type Clock } from './lib/clock';
+import { createAdminAccounts } from './modules/admin-auth/admin-accounts.service';
+import {
+  adminLoginRoutes,
+  adminSessionRoutes,
+  adminUserRoutes,
+} from './modules/admin-auth/admin-auth.routes';
+import { createAdminAuth } from './modules/admin-auth/admin-auth.service';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
+import { createAdminDashboard } from './modules/admin-dashboard/admin-dashboard.service';
+import { adminOriginCheck, adminSessionGuard } from './modules/admin-auth/admin-guard';
 import {
   applicantSessionRoutes,
   handoffPageRoutes,
@@ -74,8 +85,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
     extraction: Extraction;
+    /** Every route of the app as registered (tests check that each admin route is guarded). */
+    routeTable: RouteTableEntry[];
   }
 }
+
+export type RouteTableEntry = { method: string; url: string };
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -105,6 +120,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Before anything registers a route.
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -229,6 +251,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (!isProduction) await api.register(devRoutes, { db: database.db });
     },
     { prefix: '/api' },
+  );
+
+  // The admin API: login is open; every other route runs behind the session guard.
+  app.decorateRequest('admin', null);
+  const adminAuth = createAdminAuth({ db: database.db, clock, publicUrl: env.PUBLIC_URL });
+  const adminAccounts = createAdminAccounts({ db: database.db, clock });
+  const dashboard = createAdminDashboard({ db: database.db, storage, clock, log: app.log });
+  // Applicant sessions that never saved step 1 are purged once a day after a week idle.
+  const abandonedSessionsJob = createAbandonedSessionsJob({
+    purge: dashboard.purgeExpiredSessions,
+    log: app.log,
+    clock,
+  });
+  if (options.jobs !== false) abandonedSessionsJob.start();
+  app.addHook('onClose', () => abandonedSessionsJob.stop());
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', adminOriginCheck(env.PUBLIC_URL));
+      admin.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      await admin.register(adminLoginRoutes, { auth: adminAuth });
+      await admin.register(async (guarded) => {
+        guarded.addHook('onRequest', adminSessionGuard(adminAuth));
+        await guarded.register(adminSessionRoutes, { auth: adminAuth, accounts: adminAccounts });
+        await guarded.register(adminUserRoutes, { accounts: adminAccounts });
+        await guarded.register(adminDashboardRoutes, { dashboard });
+        // Further admin routes register here, behind the guard.
+      });
+    },
+    { prefix: '/api/admin' },
   );
 
   await app.register(handoffPageRoutes, { sessions });

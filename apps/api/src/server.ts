@@ -24,7 +24,11 @@ async function openDatabase(env: Env): Promise<DatabaseHandle> {
 
 const env = readEnv();
 // The database opens while the application modules load.
-const [database, { buildApp }] = await Promise.all([openDatabase(env), import('./app')]);
+const [database, { buildApp }, { boxed, ensureFirstAdmin }] = await Promise.all([
+  openDatabase(env),
+  import('./app'),
+  import('./modules/admin-auth/first-admin'),
+]);
 const app = await buildApp({ env, database });
 
 let closing = false;
@@ -50,6 +54,12 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
+  // On an empty database: the first master admin (a random password is printed once).
+  await ensureFirstAdmin({
+    db: database.db,
+    env,
+    print: (message) => process.stdout.write(`\n${boxed(message)}\n`),
+  });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info({ database: database.kind, url: env.PUBLIC_URL }, 'MediPay portal ready');
 } catch (error) {

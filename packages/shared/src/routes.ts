@@ -15,6 +15,8 @@ export const paths = {
   adminDashboard: '/onboarding/admin/dashboard',
   adminPfList: '/onboarding/admin/list',
   adminPjList: '/onboarding/admin/pj',
+  /** Admin accounts (admin_master only). */
+  adminUsers: '/onboarding/admin/administradores',
   testSecrets: '/test-secrets',
   /** A spent or expired link to continue an application on another device. */
   handoffExpired: '/continuar/expirado',
@@ -53,6 +55,9 @@ export const pageRoutePatterns: readonly string[] = [
   paths.onboardingPfSuccess,
   paths.onboardingPj,
   paths.onboardingPjSuccess,
+  paths.adminLogin,
+  paths.adminDashboard,
+  paths.adminUsers,
 ];
 
 /** The single-use link that opens an applicant's session on another device (served by the API). */

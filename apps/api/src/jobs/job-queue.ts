@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@medipay/db/client';
 import { OTP_TTL_MS } from '@medipay/shared/constants';
 import type { Clock } from '../lib/clock';
+import { deleteExpiredAdminSessions } from '../modules/admin-auth/admin-sessions.repository';
 import type { Extraction } from '../modules/kyc/extraction.service';
 import type { OutboxDeliverer } from '../modules/messaging/outbox.delivery';
 import { findStrandedOutboxIds, redactExpiredCodes } from '../modules/messaging/outbox.repository';
@@ -27,7 +28,7 @@ export type JobQueue = {
   enqueueDelivery: (outboxId: string) => Promise<void>;
   /** Asks for the data of an identity document to be read. */
   enqueueExtraction: (resultId: string) => Promise<void>;
-  /** Re-enqueues stranded messages and redacts expired one-time codes. */
+  /** Re-enqueues stranded messages, redacts expired one-time codes, deletes expired admin sessions. */
   sweep: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -81,6 +82,7 @@ export async function startJobQueue(deps: {
       await enqueueDelivery(id);
     }
     await redactExpiredCodes(database.db, new Date(now.getTime() - OTP_TTL_MS));
+    await deleteExpiredAdminSessions(database.db, now);
   };
 
   let sweeping: Promise<void> | undefined;

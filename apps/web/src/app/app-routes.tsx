@@ -8,6 +8,8 @@ import { Page } from './page';
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
 const OnboardingPfRoutes = lazyNamed(() => import('./routes/onboarding-pf'), 'OnboardingPfRoutes');
 const OnboardingPjRoutes = lazyNamed(() => import('./routes/onboarding-pj'), 'OnboardingPjRoutes');
+// The back office (login, guard, layout, pages) is one lazy module.
+const AdminRoutes = lazyNamed(() => import('./routes/admin'), 'AdminRoutes');
 const HandoffExpiredRoute = lazyNamed(
   () => import('./routes/handoff-expired'),
   'HandoffExpiredRoute',
@@ -38,6 +40,15 @@ export function AppRoutes() {
           element={
             <Page>
               <OnboardingPfRoutes />
+            </Page>
+          }
+        />
+        {/* More static segments than `/onboarding/*`: react-router ranks it first. */}
+        <Route
+          path="/onboarding/admin/*"
+          element={
+            <Page>
+              <AdminRoutes />
             </Page>
           }
         />

@@ -44,6 +44,9 @@ export function createLocalStorage(root: string): DocumentStorage {
       }
       return createReadStream(path);
     },
+    delete: async (key) => {
+      await rm(pathOf(key), { force: true });
+    },
     cleanup: async () => {
       const temp = join(base, TEMP_DIR);
       const entries = await readdir(temp).catch(() => [] as string[]);

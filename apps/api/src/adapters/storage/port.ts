@@ -9,6 +9,8 @@ export type DocumentStorage = {
   put: (key: string, data: Buffer, contentType: string) => Promise<void>;
   /** The object's bytes as a stream, or null when there is no such object. */
   get: (key: string) => Promise<Readable | null>;
+  /** Removes an object; an object that is already gone is not an error. */
+  delete: (key: string) => Promise<void>;
   /** Removes what interrupted writes left behind. */
   cleanup: () => Promise<void>;
 };

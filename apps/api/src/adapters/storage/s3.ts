@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { DocumentStorage } from './port';
 
 /**
@@ -40,6 +46,10 @@ export function createS3Storage(options: {
           return null;
         throw error;
       }
+    },
+    delete: async (key) => {
+      // S3 answers a delete of a missing key with success.
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
     cleanup: async () => {
       // Nothing to do: S3 never shows a partial object.

@@ -63,6 +63,15 @@ describe.each(drivers)('document storage: $name', ({ storage }) => {
     expect((await read(await storage().get('2026/11/b')))!.toString()).toBe('one');
     expect((await read(await storage().get('2026/11/c')))!.toString()).toBe('two');
   });
+
+  it('deletes an object, and a missing one without complaint', async () => {
+    await storage().put('2026/11/d', Buffer.from('gone'), 'text/plain');
+    await storage().put('2026/11/e', Buffer.from('kept'), 'text/plain');
+    await storage().delete('2026/11/d');
+    expect(await storage().get('2026/11/d')).toBeNull();
+    expect((await read(await storage().get('2026/11/e')))!.toString()).toBe('kept');
+    await expect(storage().delete('2026/11/never-stored')).resolves.toBeUndefined();
+  });
 });
 
 describe('local storage', () => {

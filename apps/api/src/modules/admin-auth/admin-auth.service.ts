@@ -1,0 +1,235 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { Database } from '@medipay/db/client';
+import {
+  adminAuditActions,
+  adminMessages,
+  adminRoleValues,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_IP,
+  LOGIN_THROTTLE_WINDOW_MS,
+} from '@medipay/shared/admin';
+import { errorCodes, genericMessages } from '@medipay/shared/api-error';
+import { ADMIN_SESSION_TTL_MS } from '@medipay/shared/constants';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { recordAdminAction } from '../admin-audit/admin-audit.repository';
+import type { AuthenticatedAdmin } from './admin-request';
+import {
+  deleteAdminSession,
+  findAdminSessionByTokenHash,
+  insertAdminSession,
+  recentLoginFailures,
+} from './admin-sessions.repository';
+import {
+  findAdminUserByCredential,
+  setAdminLastLoginAt,
+  type AdminUserRow,
+} from './admin-users.repository';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+
+/**
+ * The session cookie: `__Host-` (Secure, Path=/, no Domain: bound to this exact origin) when the
+ * portal is served over HTTPS; a plain name over HTTP, where browsers refuse Secure cookies.
+ */
+export function adminCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https://') ? '__Host-medipay_admin' : 'medipay_admin';
+}
+
+/** 32 random bytes, base64url: 43 characters. Only their SHA-256 is stored. */
+const TOKEN_BYTES = 32;
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type LoginAttempt = {
+  credential: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+};
+
+export type AdminLogin = { token: string; expiresAt: Date; user: AdminUserRow };
+
+export type AdminAuth = {
+  cookieName: string;
+  /**
+   * Checks a login: 429 while the credential or the IP is throttled (the password is not even
+   * checked), 401 for an unknown account or a wrong password (same answer, same work), 403 for
+   * a correct password of an account that may not enter. Every outcome is audited.
+   */
+  login: (attempt: LoginAttempt) => Promise<AdminLogin>;
+  /** The admin of a session cookie's token, or null (no, unknown or expired session). */
+  authenticate: (token: string | undefined) => Promise<AuthenticatedAdmin | null>;
+  /** Ends the session and audits the logout. */
+  logout: (admin: AuthenticatedAdmin, ip: string) => Promise<void>;
+  setCookie: (reply: FastifyReply, login: AdminLogin) => void;
+  clearCookie: (reply: FastifyReply) => void;
+};
+
+export function createAdminAuth(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+}): AdminAuth {
+  const { db, clock } = deps;
+  const cookieName = adminCookieName(deps.publicUrl);
+  const secure = deps.publicUrl.startsWith('https://');
+  const cookieOptions = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
+
+  /** Refuses (429) when the credential or the IP reached its number of failures in the window. */
+  const throttle = async (credential: string, ip: string, now: Date) => {
+    const since = new Date(now.getTime() - LOGIN_THROTTLE_WINDOW_MS);
+    const failed = adminAuditActions.loginFailed;
+    const [byAccount, byIp] = await Promise.all([
+      recentLoginFailures(
+        db,
+        { adminEmail: credential },
+        failed,
+        since,
+        LOGIN_FAILURES_PER_ACCOUNT,
+      ),
+      recentLoginFailures(db, { ip }, failed, since, LOGIN_FAILURES_PER_IP),
+    ]);
+    // Refused until the oldest of the last `limit` failures leaves the window.
+    const accountUntil = byAccount[LOGIN_FAILURES_PER_ACCOUNT - 1]?.getTime();
+    const ipUntil = byIp[LOGIN_FAILURES_PER_IP - 1]?.getTime();
+    const blockedUntil = Math.max(accountUntil ?? -Infinity, ipUntil ?? -Infinity);
+    if (blockedUntil === -Infinity) return;
+    const retryAfterMs = blockedUntil + LOGIN_THROTTLE_WINDOW_MS - now.getTime();
+    if (retryAfterMs <= 0) return;
+    await recordAdminAction(db, {
+      adminEmail: credential,
+      action: adminAuditActions.loginThrottled,
+      observacoes:
+        accountUntil !== undefined
+          ? 'Limite de tentativas da conta atingido'
+          : 'Limite de tentativas do IP atingido',
+      ip,
+      createdAt: now,
+    });
+    throw new AppError(errorCodes.rateLimited, genericMessages.rateLimited, 429, {
+      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    });
+  };
+
+  const recordFailure = (
+    credential: string,
+    userId: string | null,
+    ip: string,
+    reason: string,
+    now: Date,
+  ) =>
+    recordAdminAction(db, {
+      adminUserId: userId,
+      adminEmail: credential,
+      action: adminAuditActions.loginFailed,
+      observacoes: reason,
+      ip,
+      createdAt: now,
+    });
+
+  return {
+    cookieName,
+
+    login: async ({ password, ip, userAgent, ...attempt }) => {
+      const credential = attempt.credential.trim().toLowerCase();
+      const now = clock.now();
+      await throttle(credential, ip, now);
+
+      const user = await findAdminUserByCredential(db, credential);
+      // An unknown account costs the same verification as a known one.
+      const passwordOk = await verifyPassword(user?.passwordHash ?? dummyPasswordHash, password);
+      if (!user || !passwordOk) {
+        await recordFailure(
+          credential,
+          user?.id ?? null,
+          ip,
+          user ? 'Senha incorreta' : 'Conta inexistente',
+          now,
+        );
+        throw new AppError(errorCodes.unauthorized, adminMessages.invalidCredentials, 401);
+      }
+      if (!user.active || !adminRoleValues.includes(user.role)) {
+        await recordFailure(
+          credential,
+          user.id,
+          ip,
+          user.active ? 'Perfil sem acesso' : 'Conta desativada',
+          now,
+        );
+        throw new AppError(errorCodes.forbidden, adminMessages.accessDenied, 403);
+      }
+
+      const token = randomBytes(TOKEN_BYTES).toString('base64url');
+      const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
+      await db.transaction(async (tx) => {
+        await insertAdminSession(tx, {
+          adminUserId: user.id,
+          tokenHash: hashToken(token),
+          createdAt: now,
+          expiresAt,
+          ip,
+          userAgent: userAgent?.slice(0, 512) ?? null,
+        });
+        await setAdminLastLoginAt(tx, user.id, now);
+        await recordAdminAction(tx, {
+          adminUserId: user.id,
+          adminEmail: user.email,
+          action: adminAuditActions.loginSucceeded,
+          ip,
+          createdAt: now,
+        });
+      });
+      return { token, expiresAt, user: { ...user, lastLoginAt: now } };
+    },
+
+    authenticate: async (token) => {
+      if (!token || !tokenPattern.test(token)) return null;
+      const found = await findAdminSessionByTokenHash(db, hashToken(token));
+      if (!found) return null;
+      const { session, user } = found;
+      if (session.expiresAt.getTime() <= clock.now().getTime()) {
+        await deleteAdminSession(db, session.id);
+        return null;
+      }
+      // Deactivation deletes the sessions; this holds even for a row changed by hand.
+      if (!user.active || !adminRoleValues.includes(user.role)) return null;
+      return {
+        sessionId: session.id,
+        expiresAt: session.expiresAt,
+        user: {
+          id: user.id,
+          email: user.email,
+          username: user.username,
+          name: user.name,
+          role: user.role,
+        },
+      };
+    },
+
+    logout: async (admin, ip) => {
+      await db.transaction(async (tx) => {
+        await deleteAdminSession(tx, admin.sessionId);
+        await recordAdminAction(tx, {
+          adminUserId: admin.user.id,
+          adminEmail: admin.user.email,
+          action: adminAuditActions.logout,
+          ip,
+          createdAt: clock.now(),
+        });
+      });
+    },
+
+    setCookie: (reply, login) => {
+      const remainingMs = login.expiresAt.getTime() - clock.now().getTime();
+      reply.setCookie(cookieName, login.token, {
+        ...cookieOptions,
+        maxAge: Math.max(0, Math.floor(remainingMs / 1000)),
+      });
+    },
+
+    clearCookie: (reply) => {
+      reply.clearCookie(cookieName, cookieOptions);
+    },
+  };
+}

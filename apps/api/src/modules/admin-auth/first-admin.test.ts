@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminActions, adminUsers } from '@medipay/db/schema';
+import { adminAuditActions } from '@medipay/shared/admin';
+import { loginTestAdmin } from '../../testing/admin';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { boxed, ensureFirstAdmin, usernameFromEmail } from './first-admin';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+function capture() {
+  const printed: string[] = [];
+  return { printed, print: (message: string) => void printed.push(message) };
+}
+
+describe('the first admin', () => {
+  it('is created from ADMIN_EMAIL and ADMIN_PASSWORD on an empty database, once', async () => {
+    t = await createTestApp();
+    const env = {
+      ADMIN_EMAIL: 'Chefe+Ops@Clinica.com.br',
+      ADMIN_PASSWORD: 'senha-do-operador-123',
+    };
+    const { printed, print } = capture();
+    const { created } = await ensureFirstAdmin({ db: t.database.db, env, print });
+    expect(created).toMatchObject({
+      email: 'chefe+ops@clinica.com.br',
+      username: 'chefe.ops',
+      name: 'Administrador',
+      role: 'admin_master',
+      active: true,
+    });
+    expect(printed).toEqual([]);
+    const login = await loginTestAdmin(t, 'CHEFE.OPS', 'senha-do-operador-123');
+    expect(login.user.role).toBe('admin_master');
+
+    const again = await ensureFirstAdmin({
+      db: t.database.db,
+      env: { ADMIN_EMAIL: 'outro@clinica.com.br', ADMIN_PASSWORD: 'outra-senha-longa-1' },
+      print,
+    });
+    expect(again.created).toBeNull();
+    expect(await t.database.db.select().from(adminUsers)).toHaveLength(1);
+    const audit = await t.database.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.action, adminAuditActions.accountCreated));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.observacoes).toContain('chefe+ops@clinica.com.br');
+  });
+
+  it('is created with a random password printed once when no variables are set', async () => {
+    t = await createTestApp();
+    const { printed, print } = capture();
+    const { created } = await ensureFirstAdmin({ db: t.database.db, env: {}, print });
+    expect(created).toMatchObject({
+      username: 'admin',
+      email: 'admin@medipay.local',
+      role: 'admin_master',
+    });
+    expect(printed).toHaveLength(1);
+    const password = /Senha: {3}([A-Za-z0-9_-]+)/.exec(printed[0]!)?.[1];
+    expect(password).toHaveLength(24);
+    expect(printed[0]).toContain('admin@medipay.local');
+    await loginTestAdmin(t, 'admin', password!);
+
+    await ensureFirstAdmin({ db: t.database.db, env: {}, print });
+    expect(printed).toHaveLength(1);
+    expect(await t.database.db.select().from(adminUsers)).toHaveLength(1);
+  });
+
+  it('is created once when two processes start at the same time', async () => {
+    t = await createTestApp();
+    const { printed, print } = capture();
+    const db = t.database.db;
+    const results = await Promise.all([
+      ensureFirstAdmin({ db, env: {}, print }),
+      ensureFirstAdmin({ db, env: {}, print }),
+    ]);
+    expect(results.filter((result) => result.created !== null)).toHaveLength(1);
+    expect(printed).toHaveLength(1);
+    expect(await db.select().from(adminUsers)).toHaveLength(1);
+  });
+
+  it('derives a valid username from any e-mail', () => {
+    expect(usernameFromEmail('Maria.Silva@x.com')).toBe('maria.silva');
+    expect(usernameFromEmail('jo@x.com')).toBe('admin');
+    expect(usernameFromEmail(`${'a'.repeat(60)}@x.com`)).toHaveLength(40);
+  });
+
+  it('prints in a box', () => {
+    expect(boxed('ab\nc')).toBe('+----+\n| ab |\n| c  |\n+----+\n');
+  });
+});

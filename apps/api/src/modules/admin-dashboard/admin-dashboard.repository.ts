@@ -1,0 +1,182 @@
+import { and, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '@medipay/db/client';
+import {
+  applicantSessions,
+  documents,
+  onboardingPf,
+  onboardingPj,
+  otpChallenges,
+  sessionHandoffs,
+  verificationResults,
+} from '@medipay/db/schema';
+import type { Status } from '@medipay/shared/status';
+import type { Executor } from '../messaging/outbox.repository';
+
+/** The status groups of a flow's dashboard counters (packages/shared/src/admin.ts). */
+export type CounterGroups = {
+  pending: readonly Status[];
+  inRequirement: readonly Status[];
+  approved: readonly Status[];
+  denied: readonly Status[];
+};
+
+export const pfCounterGroups = {
+  pending: ['INICIADO', 'EM_ANALISE'],
+  inRequirement: ['EM_EXIGENCIA'],
+  approved: ['APROVADO'],
+  denied: ['NEGADO', 'REJEITADO'],
+} as const satisfies CounterGroups;
+
+export const pjCounterGroups = {
+  pending: ['INICIADO', 'ENVIADO_PARA_ANALISE', 'EM_ANALISE'],
+  inRequirement: ['EM_EXIGENCIA'],
+  approved: ['APROVADO'],
+  denied: ['NEGADO', 'REJEITADO'],
+} as const satisfies CounterGroups;
+
+export type ApplicationCounts = {
+  total: number;
+  pending: number;
+  inRequirement: number;
+  approved: number;
+  denied: number;
+  createdToday: number;
+};
+
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+/** Every counter of one table as one aggregate: `count(*) filter (where ...)` per counter. */
+function counterColumns(
+  columns: { status: AnyPgColumn; createdAt: AnyPgColumn },
+  groups: CounterGroups,
+  createdSince: Date,
+) {
+  return {
+    total: sql<number>`count(*)`.mapWith(Number),
+    pending: countWhere(inArray(columns.status, [...groups.pending])),
+    inRequirement: countWhere(inArray(columns.status, [...groups.inRequirement])),
+    approved: countWhere(inArray(columns.status, [...groups.approved])),
+    denied: countWhere(inArray(columns.status, [...groups.denied])),
+    createdToday: countWhere(gte(columns.createdAt, createdSince)),
+  };
+}
+
+export async function countPfApplications(
+  db: Database,
+  createdSince: Date,
+): Promise<ApplicationCounts> {
+  const [row] = await db
+    .select(counterColumns(onboardingPf, pfCounterGroups, createdSince))
+    .from(onboardingPf);
+  return row!;
+}
+
+export async function countPjApplications(
+  db: Database,
+  createdSince: Date,
+): Promise<ApplicationCounts> {
+  const [row] = await db
+    .select(counterColumns(onboardingPj, pjCounterGroups, createdSince))
+    .from(onboardingPj);
+  return row!;
+}
+
+/**
+ * An abandoned applicant session: step 1 was never saved (no PF or PJ application refers to it)
+ * and it was last seen before `idleSince`. The range on last_seen_at uses its index; the two
+ * anti-joins use the unique indexes on session_id.
+ */
+function abandoned(idleSince: Date) {
+  return and(
+    lt(applicantSessions.lastSeenAt, idleSince),
+    sql`not exists (select 1 from ${onboardingPf} where ${onboardingPf.sessionId} = ${applicantSessions.id})`,
+    sql`not exists (select 1 from ${onboardingPj} where ${onboardingPj.sessionId} = ${applicantSessions.id})`,
+  );
+}
+
+export async function countAbandonedSessions(db: Database, idleSince: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(applicantSessions)
+    .where(abandoned(idleSince));
+  return row!.count;
+}
+
+export type PurgedBatch = {
+  /** Sessions this batch looked at (locked); fewer than the limit means none are left. */
+  selected: number;
+  /** Sessions deleted. */
+  removed: number;
+  /** Storage keys (files and thumbnails) of the deleted documents, to remove after the commit. */
+  storageKeys: string[];
+};
+
+/**
+ * Deletes up to `limit` abandoned sessions and everything that refers to them: verification
+ * results (of the session or of its documents), one-time codes, hand-off links, documents rows.
+ * Run it inside a transaction: the stored files are the caller's to delete after the commit.
+ *
+ * The sessions are locked first (`for update skip locked`: a concurrent purge takes other ones),
+ * which keeps new applications, uploads and visits of these sessions waiting until the commit
+ * (their foreign key checks and updates need the row). They are then checked again with a new
+ * snapshot, so an application saved just before the lock was taken still keeps its session.
+ * The outbox has no key to sessions: messages already sent stay as the delivery log.
+ */
+export async function deleteAbandonedSessions(
+  tx: Executor,
+  idleSince: Date,
+  limit: number,
+): Promise<PurgedBatch> {
+  const locked = await tx
+    .select({ id: applicantSessions.id })
+    .from(applicantSessions)
+    .where(abandoned(idleSince))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (locked.length === 0) return { selected: 0, removed: 0, storageKeys: [] };
+
+  const confirmed = await tx
+    .select({ id: applicantSessions.id })
+    .from(applicantSessions)
+    .where(
+      and(
+        inArray(
+          applicantSessions.id,
+          locked.map((row) => row.id),
+        ),
+        abandoned(idleSince),
+      ),
+    );
+  const ids = confirmed.map((row) => row.id);
+  if (ids.length === 0) return { selected: locked.length, removed: 0, storageKeys: [] };
+
+  const sessionDocuments = tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(inArray(documents.sessionId, ids));
+  await tx
+    .delete(verificationResults)
+    .where(
+      or(
+        inArray(verificationResults.sessionId, ids),
+        inArray(verificationResults.documentId, sessionDocuments),
+      ),
+    );
+  await tx.delete(otpChallenges).where(inArray(otpChallenges.sessionId, ids));
+  await tx.delete(sessionHandoffs).where(inArray(sessionHandoffs.sessionId, ids));
+  const deletedDocuments = await tx
+    .delete(documents)
+    .where(inArray(documents.sessionId, ids))
+    .returning({ storageKey: documents.storageKey, thumbnailKey: documents.thumbnailKey });
+  const deleted = await tx
+    .delete(applicantSessions)
+    .where(inArray(applicantSessions.id, ids))
+    .returning({ id: applicantSessions.id });
+
+  const storageKeys = deletedDocuments.flatMap((row) =>
+    row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey],
+  );
+  return { selected: locked.length, removed: deleted.length, storageKeys };
+}

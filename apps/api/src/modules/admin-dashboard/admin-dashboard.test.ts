@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applicantSessions, onboardingPf, onboardingPj } from '@medipay/db/schema';
+import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
+import { ABANDONED_SESSION_IDLE_MS, dashboardSchema } from '@medipay/shared/admin';
+import type { Status } from '@medipay/shared/status';
+import { createTestClock } from '../../testing/test-clock';
+import {
+  createAdminDashboard,
+  decidedApprovalRate,
+  purgeObservation,
+  type AdminDashboard,
+} from './admin-dashboard.service';
+
+/** 02:30 UTC on 23 Nov 2026 is 23:30 on 22 Nov in São Paulo (UTC-3): the day began at 03:00 UTC. */
+const now = new Date('2026-11-23T02:30:00.000Z');
+const startOfToday = new Date('2026-11-22T03:00:00.000Z');
+const longAgo = new Date('2026-10-01T12:00:00.000Z');
+
+const clock = createTestClock(now);
+let database: TestDatabase;
+let dashboard: AdminDashboard;
+let sequence = 0;
+
+const silentLog = {
+  info: vi.fn(),
+  warn: vi.fn(),
+  error: vi.fn(),
+  debug: vi.fn(),
+  child: () => silentLog,
+} as unknown as FastifyBaseLogger;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dashboard = createAdminDashboard({
+    db: database.db,
+    storage: { delete: async () => {} },
+    clock,
+    log: silentLog,
+  });
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  clock.set(now);
+  await database.db.delete(onboardingPf);
+  await database.db.delete(onboardingPj);
+  await database.db.delete(applicantSessions);
+});
+
+async function session(flow: 'PF' | 'PJ', lastSeenAt = now): Promise<string> {
+  sequence += 1;
+  const id = `${flow === 'PF' ? 'sess' : 'pj'}_dashboard_${sequence}`;
+  await database.db
+    .insert(applicantSessions)
+    .values({ id, flow, createdAt: lastSeenAt, lastSeenAt });
+  return id;
+}
+
+async function pfRecord(status: Status, createdAt = longAgo, sessionLastSeenAt = now) {
+  const sessionId = await session('PF', sessionLastSeenAt);
+  await database.db
+    .insert(onboardingPf)
+    .values({ sessionId, status, createdAt, updatedAt: createdAt });
+  return sessionId;
+}
+
+async function pjRecord(status: Status, createdAt = longAgo, sessionLastSeenAt = now) {
+  const sessionId = await session('PJ', sessionLastSeenAt);
+  await database.db
+    .insert(onboardingPj)
+    .values({ sessionId, status, createdAt, updatedAt: createdAt });
+  return sessionId;
+}
+
+async function many(count: number, make: () => Promise<unknown>) {
+  for (let index = 0; index < count; index += 1) await make();
+}
+
+describe('the approval rate', () => {
+  it.each([
+    [0, 0, null],
+    [3, 0, 100],
+    [0, 4, 0],
+    [1, 1, 50],
+    [1, 2, 33.3],
+    [2, 1, 66.7],
+    [1, 5, 16.7],
+    [1, 7, 12.5],
+    [1, 15, 6.3],
+    [2, 998, 0.2],
+  ])('is %i approved and %i denied -> %s', (approved, denied, rate) => {
+    expect(decidedApprovalRate(approved, denied)).toBe(rate);
+  });
+});
+
+describe('the audit text of a purge', () => {
+  it('is singular for one session', () => {
+    expect(purgeObservation(0)).toBe('0 sessões abandonadas removidas');
+    expect(purgeObservation(1)).toBe('1 sessão abandonada removida');
+    expect(purgeObservation(12)).toBe('12 sessões abandonadas removidas');
+  });
+});
+
+describe('the dashboard counters', () => {
+  it('are zero with a null approval rate on an empty database', async () => {
+    const empty = {
+      total: 0,
+      pending: 0,
+      inRequirement: 0,
+      approved: 0,
+      denied: 0,
+      createdToday: 0,
+      approvalRate: null,
+    };
+    expect(await dashboard.getDashboard()).toEqual({ pf: empty, pj: empty, abandonedSessions: 0 });
+  });
+
+  it('count each PF status group', async () => {
+    await many(2, () => pfRecord('INICIADO'));
+    await many(1, () => pfRecord('EM_ANALISE'));
+    await many(3, () => pfRecord('EM_EXIGENCIA'));
+    await many(2, () => pfRecord('APROVADO'));
+    await many(1, () => pfRecord('NEGADO'));
+    await many(3, () => pfRecord('REJEITADO'));
+    await many(1, () => pfRecord('PENDENTE'));
+    const result = await dashboard.getDashboard();
+    expect(dashboardSchema.parse(result)).toEqual(result);
+    expect(result.pf).toEqual({
+      total: 13,
+      pending: 3,
+      inRequirement: 3,
+      approved: 2,
+      denied: 4,
+      createdToday: 0,
+      approvalRate: 33.3,
+    });
+    expect(result.pj.total).toBe(0);
+  });
+
+  it('count ENVIADO_PARA_ANALISE as pending for PJ', async () => {
+    await many(1, () => pjRecord('INICIADO'));
+    await many(2, () => pjRecord('ENVIADO_PARA_ANALISE'));
+    await many(1, () => pjRecord('EM_ANALISE'));
+    await many(1, () => pjRecord('EM_EXIGENCIA'));
+    await many(2, () => pjRecord('APROVADO'));
+    await many(1, () => pjRecord('NEGADO'));
+    const result = await dashboard.getDashboard();
+    expect(result.pj).toEqual({
+      total: 8,
+      pending: 4,
+      inRequirement: 1,
+      approved: 2,
+      denied: 1,
+      createdToday: 0,
+      approvalRate: 66.7,
+    });
+    expect(result.pf.total).toBe(0);
+    expect(result.pf.approvalRate).toBeNull();
+  });
+
+  it('count as created today what was created since midnight in São Paulo, not in UTC', async () => {
+    const justBefore = new Date(startOfToday.getTime() - 1);
+    // Before the São Paulo midnight (21 Nov, 23:59:59.999 there).
+    await pfRecord('INICIADO', justBefore);
+    await pjRecord('INICIADO', justBefore);
+    // At and after it: 22 Nov 00:00 and 23:29 in São Paulo, although 23 Nov in UTC for the last.
+    await pfRecord('INICIADO', startOfToday);
+    await pfRecord('APROVADO', new Date('2026-11-22T15:00:00.000Z'));
+    await pfRecord('NEGADO', new Date('2026-11-23T02:29:59.000Z'));
+    await pjRecord('EM_ANALISE', startOfToday);
+
+    const lateEvening = await dashboard.getDashboard();
+    expect(lateEvening.pf.createdToday).toBe(3);
+    expect(lateEvening.pj.createdToday).toBe(1);
+
+    // Thirty minutes later it is 23 Nov in São Paulo too: a new day, nothing created yet.
+    clock.set(new Date('2026-11-23T03:00:00.000Z'));
+    const midnight = await dashboard.getDashboard();
+    expect(midnight.pf.createdToday).toBe(0);
+    expect(midnight.pj.createdToday).toBe(0);
+    expect(midnight.pf.total).toBe(4);
+  });
+
+  it('count the abandoned sessions: no application and idle for longer than the idle time', async () => {
+    const idleSince = new Date(now.getTime() - ABANDONED_SESSION_IDLE_MS);
+    await session('PF', longAgo);
+    await session('PJ', new Date(idleSince.getTime() - 1));
+    // Not abandoned: exactly at the limit, recently seen, or with an application.
+    await session('PF', idleSince);
+    await session('PF', now);
+    await pfRecord('INICIADO', longAgo, longAgo);
+    await pjRecord('INICIADO', longAgo, longAgo);
+
+    expect((await dashboard.getDashboard()).abandonedSessions).toBe(2);
+    clock.set(new Date(now.getTime() + 1));
+    expect((await dashboard.getDashboard()).abandonedSessions).toBe(3);
+  });
+});

@@ -1,0 +1,33 @@
+import { Route, Routes } from 'react-router';
+import { paths } from '../../config/paths';
+import { AdminDashboardPage } from '../../features/admin/components/admin-dashboard-page';
+import { AdminGuard } from '../../features/admin/components/admin-guard';
+import { AdminLayout } from '../../features/admin/components/admin-layout';
+import { AdminLoginPage } from '../../features/admin/components/admin-login-page';
+import { AdminUsersPage } from '../../features/admin/components/admin-users-page';
+import { NotFoundRoute } from './not-found';
+
+/** The area's base, as registered in app-routes.tsx (`/onboarding/admin/*`). */
+const adminArea = '/onboarding/admin';
+
+const under = (path: string) => path.slice(adminArea.length + 1);
+
+/**
+ * The back office: the login page, and behind the guard (a server-side admin session) the
+ * pages inside the admin layout. An unknown path behind the guard is the not-found page,
+ * without the layout (it has its own main landmark).
+ */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route path={under(paths.adminLogin)} element={<AdminLoginPage />} />
+      <Route element={<AdminGuard />}>
+        <Route element={<AdminLayout />}>
+          <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
+          <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminMessages, type Dashboard } from '@medipay/shared/admin';
+import {
+  apiError,
+  dashboard,
+  fetchMock,
+  json,
+  master,
+  mini,
+  renderAdmin,
+  sessionOf,
+  stubApi,
+} from '../test-utils';
+
+beforeEach(() => {
+  toast.dismiss();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const dashboardPath = '/onboarding/admin/dashboard';
+
+/** The value shown for a counter of a section ('Onboardings PF' or 'Onboardings PJ'). */
+function counter(section: string, label: string): string {
+  const region = screen.getByRole('region', { name: section });
+  const term = within(region).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
+}
+
+function serving(...answers: (() => Response)[]) {
+  const queue = [...answers];
+  return () => (queue.length > 1 ? queue.shift()! : queue[0]!)();
+}
+
+describe('Admin dashboard', () => {
+  it('shows both flows counters, the approval rate and its hint', async () => {
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(master)),
+      'GET /api/admin/dashboard': () => json(dashboard),
+    });
+    renderAdmin(dashboardPath);
+    expect(await screen.findByRole('region', { name: 'Onboardings PF' })).toBeVisible();
+    expect(document.title).toBe('Dashboard | Painel Administrativo | MediPay');
+
+    expect(counter('Onboardings PF', 'Total')).toBe('1.234');
+    expect(counter('Onboardings PF', 'Pendentes de análise')).toBe('40');
+    expect(counter('Onboardings PF', 'Em exigência')).toBe('5');
+    expect(counter('Onboardings PF', 'Aprovados')).toBe('2');
+    expect(counter('Onboardings PF', 'Negados')).toBe('1');
+    expect(counter('Onboardings PF', 'Criados hoje')).toBe('7');
+    expect(counter('Onboardings PF', 'Taxa de aprovação')).toBe('66,7%');
+    expect(counter('Onboardings PJ', 'Total')).toBe('3');
+    expect(counter('Onboardings PJ', 'Taxa de aprovação')).toBe('—');
+    expect(
+      within(screen.getByRole('region', { name: 'Onboardings PJ' })).getByText(
+        'aprovados sobre decididos',
+      ),
+    ).toBeInTheDocument();
+
+    const headings = screen.getAllByRole('heading').map((heading) => heading.textContent);
+    expect(headings).toEqual([
+      'Dashboard',
+      'Onboardings PF',
+      'Onboardings PJ',
+      'Ações rápidas',
+      'Sessões abandonadas',
+    ]);
+  });
+
+  it('lists the quick actions of the role from the menu', async () => {
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(master)),
+      'GET /api/admin/dashboard': () => json(dashboard),
+    });
+    const view = renderAdmin(dashboardPath);
+    await screen.findByRole('heading', { name: 'Ações rápidas' });
+    const card = screen.getByRole('heading', { name: 'Ações rápidas' }).closest('div.rounded-lg');
+    expect(
+      within(card as HTMLElement).getByRole('link', { name: /Administradores/ }),
+    ).toHaveAttribute('href', '/onboarding/admin/administradores');
+    view.unmount();
+
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(mini)),
+      'GET /api/admin/dashboard': () => json(dashboard),
+    });
+    renderAdmin(dashboardPath);
+    expect(
+      await screen.findByText('Nenhuma ação rápida disponível para o seu perfil.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Administradores/ })).not.toBeInTheDocument();
+  });
+
+  it('purges abandoned sessions after confirmation, toasts the count and reloads the counters', async () => {
+    const api = stubApi({
+      'GET /api/admin/session': () => json(sessionOf(master)),
+      'GET /api/admin/dashboard': serving(
+        () => json(dashboard),
+        () => json({ ...dashboard, abandonedSessions: 0 } satisfies Dashboard),
+      ),
+      'POST /api/admin/abandoned-sessions/purge': () => json({ removed: 3 }),
+    });
+    const { user } = renderAdmin(dashboardPath);
+    const purge = await screen.findByRole('button', { name: 'Limpar sessões abandonadas' });
+    const card = screen
+      .getByRole('heading', { name: 'Sessões abandonadas' })
+      .closest('.rounded-lg');
+    expect(card).toHaveTextContent('3 sessões abandonadas');
+    expect(
+      screen.getByText(
+        /Cadastros que nunca salvaram a primeira etapa, sem atividade há mais de 24 horas/,
+      ),
+    ).toBeInTheDocument();
+
+    // Cancelling removes nothing.
+    await user.click(purge);
+    let dialog = await screen.findByRole('dialog', { name: 'Limpar sessões abandonadas?' });
+    expect(dialog).toHaveTextContent('3 sessões abandonadas serão removidas.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls('POST /api/admin/abandoned-sessions/purge')).toHaveLength(0);
+
+    await user.click(purge);
+    dialog = await screen.findByRole('dialog', { name: 'Limpar sessões abandonadas?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar limpeza' }));
+
+    expect(await screen.findByText(adminMessages.cleanupDone)).toBeInTheDocument();
+    expect(screen.getByText('3 sessões abandonadas foram removidas.')).toBeInTheDocument();
+    expect(api.calls('POST /api/admin/abandoned-sessions/purge')).toHaveLength(1);
+    await waitFor(() => expect(api.calls('GET /api/admin/dashboard')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Limpar sessões abandonadas' })).toBeDisabled(),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('toasts a failed purge and keeps the counters', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = stubApi({
+      'GET /api/admin/session': () => json(sessionOf(master)),
+      'GET /api/admin/dashboard': () => json(dashboard),
+      'POST /api/admin/abandoned-sessions/purge': () =>
+        apiError(500, 'Não foi possível concluir a operação.', 'INTERNAL_ERROR'),
+    });
+    const { user } = renderAdmin(dashboardPath);
+    await user.click(await screen.findByRole('button', { name: 'Limpar sessões abandonadas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limpar sessões abandonadas?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar limpeza' }));
+
+    expect(await screen.findByText(adminMessages.cleanupFailedTitle)).toBeInTheDocument();
+    expect(screen.getByText(adminMessages.cleanupFailed)).toBeInTheDocument();
+    expect(api.calls('GET /api/admin/dashboard')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Limpar sessões abandonadas' })).toBeEnabled();
+  });
+
+  it('does not offer the purge when there is nothing to remove', async () => {
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(master)),
+      'GET /api/admin/dashboard': () => json({ ...dashboard, abandonedSessions: 0 }),
+    });
+    renderAdmin(dashboardPath);
+    expect(
+      await screen.findByRole('button', { name: 'Limpar sessões abandonadas' }),
+    ).toBeDisabled();
+  });
+
+  it('toasts a load failure and loads again on request', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const failure = () => apiError(500, 'Não foi possível concluir a operação.', 'INTERNAL_ERROR');
+    // A 5xx is retried once before the page gives up.
+    const api = stubApi({
+      'GET /api/admin/session': () => json(sessionOf(master)),
+      'GET /api/admin/dashboard': serving(failure, failure, () => json(dashboard)),
+    });
+    const { user } = renderAdmin(dashboardPath);
+
+    expect(await screen.findByText(adminMessages.loadFailedTitle)).toBeInTheDocument();
+    expect(screen.getAllByText(adminMessages.loadFailed)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(counter('Onboardings PF', 'Total')).toBe('1.234'));
+    expect(api.calls('GET /api/admin/dashboard')).toHaveLength(3);
+  });
+});

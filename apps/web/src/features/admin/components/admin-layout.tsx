@@ -1,0 +1,95 @@
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Outlet } from 'react-router';
+import { adminRoleLabels } from '@medipay/shared/admin';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useAdminSession } from '../hooks/admin-session-context';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { useLogoutAction } from '../hooks/use-logout-action';
+import { useSidebarShortcut, useSidebarState } from '../hooks/use-sidebar-state';
+import { navItemsFor } from './admin-nav';
+import { MobileSidebar } from './mobile-sidebar';
+import { SidebarNav } from './sidebar-nav';
+
+/**
+ * The frame of the back office's pages: a collapsible sidebar ('Menu Principal'; 16rem, 3rem
+ * with icons only; Ctrl+B or Cmd+B; remembered in a cookie), an off-canvas sheet instead on
+ * small screens, and a header with the panel's title and the logged admin.
+ */
+export function AdminLayout() {
+  const { user } = useAdminSession();
+  const { expanded, toggle } = useSidebarState();
+  const isMobile = useIsMobile();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sidebarId = useId();
+  const items = navItemsFor(user.role);
+  const { logout, loggingOut } = useLogoutAction(() => setSheetOpen(false));
+
+  useSidebarShortcut(isMobile ? () => setSheetOpen((open) => !open) : toggle);
+
+  return (
+    <div className="flex min-h-screen bg-muted">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Pular para o conteúdo
+      </a>
+
+      <div
+        id={sidebarId}
+        data-state={expanded ? 'expanded' : 'collapsed'}
+        className={cn(
+          'sticky top-0 hidden h-screen shrink-0 flex-col overflow-y-auto overflow-x-hidden border-r bg-white transition-[width] duration-200 motion-reduce:transition-none md:flex',
+          expanded ? 'w-64' : 'w-12',
+        )}
+      >
+        <SidebarNav items={items} collapsed={!expanded} onLogout={logout} loggingOut={loggingOut} />
+      </div>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-white px-3 md:px-4">
+          <MobileSidebar open={sheetOpen && isMobile} onOpenChange={setSheetOpen}>
+            <SidebarNav
+              items={items}
+              hideTitle
+              onNavigate={() => setSheetOpen(false)}
+              onLogout={logout}
+              loggingOut={loggingOut}
+            />
+          </MobileSidebar>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="hidden md:inline-flex"
+            aria-expanded={expanded}
+            aria-controls={sidebarId}
+            aria-keyshortcuts="Control+B Meta+B"
+            onClick={toggle}
+          >
+            {expanded ? (
+              <PanelLeftClose aria-hidden="true" />
+            ) : (
+              <PanelLeftOpen aria-hidden="true" />
+            )}
+            <span className="sr-only">{expanded ? 'Recolher menu' : 'Expandir menu'}</span>
+          </Button>
+          <p className="truncate font-semibold">Painel Administrativo</p>
+          <Badge variant="secondary" lang="en" className="hidden sm:inline-flex">
+            Admin Panel
+          </Badge>
+          <p className="ml-auto flex min-w-0 flex-col items-end text-right leading-tight">
+            <span className="max-w-full truncate text-sm font-medium">{user.name}</span>
+            <span className="text-xs text-muted-foreground">{adminRoleLabels[user.role]}</span>
+          </p>
+        </header>
+        <main id="conteudo" tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

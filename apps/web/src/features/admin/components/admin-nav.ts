@@ -1,0 +1,45 @@
+import { LayoutDashboard, ShieldCheck, type LucideIcon } from 'lucide-react';
+import type { AdminRole } from '@medipay/shared/admin';
+import { paths } from '../../../config/paths';
+
+export type AdminNavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** What the page is for, on the dashboard's quick actions. */
+  description: string;
+  /** Only these roles see the entry; everyone when absent. */
+  roles?: readonly AdminRole[];
+};
+
+/**
+ * The back office's pages, in sidebar order. The sidebar and the dashboard's quick actions are
+ * built from this list. The PF and PJ lists join it (one line each, after Dashboard) with the
+ * issue that builds their pages: paths.adminPfList 'Onboardings PF', paths.adminPjList
+ * 'Onboardings PJ'.
+ */
+export const adminNavItems: readonly AdminNavItem[] = [
+  {
+    to: paths.adminDashboard,
+    label: 'Dashboard',
+    icon: LayoutDashboard,
+    description: 'Visão geral dos cadastros',
+  },
+  {
+    to: paths.adminUsers,
+    label: 'Administradores',
+    icon: ShieldCheck,
+    description: 'Criar contas, redefinir senhas e desativar acessos',
+    roles: ['admin_master'],
+  },
+];
+
+/** The entries a role may open. */
+export function navItemsFor(role: AdminRole): AdminNavItem[] {
+  return adminNavItems.filter((item) => !item.roles || item.roles.includes(role));
+}
+
+/** The dashboard's quick actions: every page the role may open but the dashboard itself. */
+export function quickActionsFor(role: AdminRole): AdminNavItem[] {
+  return navItemsFor(role).filter((item) => item.to !== paths.adminDashboard);
+}

@@ -1,0 +1,175 @@
+/**
+ * The back office's wire format: login, the admin session, the dashboard and the management of
+ * admin accounts. Routes (all JSON, under /api/admin; every one but login needs the admin
+ * session cookie, and the state-changing ones a same-origin `Origin` header):
+ *
+ *   POST /api/admin/login                      adminLoginRequest -> adminSessionInfo (+ cookie)
+ *   POST /api/admin/logout                     -> 204 (session deleted, cookie cleared)
+ *   GET  /api/admin/session                    -> adminSessionInfo
+ *   GET  /api/admin/dashboard                  -> dashboard
+ *   POST /api/admin/abandoned-sessions/purge   -> purgeResult
+ *   GET  /api/admin/users                      -> adminUserList            (admin_master)
+ *   POST /api/admin/users                      createAdminUser -> adminUser (admin_master)
+ *   POST /api/admin/users/:id/deactivate       -> adminUser                (admin_master)
+ *   POST /api/admin/users/:id/password         resetAdminPassword -> 204   (admin_master)
+ *
+ * Errors use the common format of api-error.ts: 401 without a valid session, 403 without the
+ * role or from another origin, 429 when logins are throttled.
+ */
+import { z } from 'zod';
+import { emailField, requiredText } from './fields';
+
+export const adminRoleValues = ['admin_master', 'admin_mini'] as const;
+export const adminRoleSchema = z.enum(adminRoleValues);
+export type AdminRole = z.infer<typeof adminRoleSchema>;
+
+export const adminRoleLabels: Record<AdminRole, string> = {
+  admin_master: 'Administrador master',
+  admin_mini: 'Administrador',
+};
+
+/** Passwords of admin accounts: long rather than complicated. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+export const ADMIN_PASSWORD_MAX_LENGTH = 256;
+
+/** Login throttling: this many failures in the window refuse further tries for the window. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_IP = 20;
+export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
+/** A session that never saved step 1 and was not seen for this long is abandoned. */
+export const ABANDONED_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+/** The daily job purges abandoned sessions idle for longer than this. */
+export const ABANDONED_SESSION_PURGE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The sidebar's open or collapsed state is kept in this cookie for 7 days. */
+export const SIDEBAR_COOKIE = 'sidebar_state';
+export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+
+export const adminMessages = {
+  credentialRequired: 'Informe o usuário ou e-mail',
+  passwordRequired: 'Informe a senha',
+  invalidCredentials: 'Credenciais inválidas',
+  accessDenied: 'Acesso negado. Apenas administradores autorizados.',
+  loginFailed: 'Erro ao fazer login. Tente novamente.',
+  loginSucceeded: 'Login realizado com sucesso',
+  loggedOutTitle: 'Logout realizado',
+  loggedOut: 'Você foi desconectado com sucesso',
+  sessionRequired: 'Sua sessão expirou ou não existe. Entre novamente.',
+  originRefused: 'Requisição recusada: origem não permitida.',
+  masterOnly: 'Apenas administradores master podem gerenciar contas de administradores.',
+  loadFailedTitle: 'Erro',
+  loadFailed: 'Não foi possível carregar os dados',
+  cleanupDone: 'Limpeza concluída',
+  cleanupDoneDescription: (removed: number) =>
+    removed === 1
+      ? '1 sessão abandonada foi removida.'
+      : `${removed} sessões abandonadas foram removidas.`,
+  cleanupFailedTitle: 'Erro na limpeza',
+  cleanupFailed: 'Não foi possível limpar as sessões abandonadas',
+  nameRequired: 'Nome deve ter pelo menos 3 caracteres',
+  usernameFormat:
+    'Usuário deve ter de 3 a 40 caracteres: letras minúsculas, números, ponto, hífen ou sublinhado',
+  passwordLength: `A senha deve ter pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres`,
+  roleRequired: 'Selecione o perfil',
+  duplicateAccount: 'Já existe um administrador com este e-mail ou usuário.',
+  cannotDeactivateSelf: 'Você não pode desativar a sua própria conta.',
+  lastMaster: 'A instalação precisa de pelo menos um administrador master ativo.',
+  accountNotFound: 'Administrador não encontrado.',
+  accountCreated: 'Administrador criado',
+  accountDeactivated: 'Administrador desativado',
+  passwordReset: 'Senha redefinida',
+} as const;
+
+export const adminLoginRequestSchema = z.object({
+  /** The e-mail or the username. */
+  credential: z
+    .string({ error: adminMessages.credentialRequired })
+    .trim()
+    .min(1, adminMessages.credentialRequired)
+    .max(254, adminMessages.invalidCredentials),
+  password: z
+    .string({ error: adminMessages.passwordRequired })
+    .min(1, adminMessages.passwordRequired)
+    .max(ADMIN_PASSWORD_MAX_LENGTH, adminMessages.invalidCredentials),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  name: z.string(),
+  role: adminRoleSchema,
+  active: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Who is logged in, and until when (ISO 8601). */
+export const adminSessionInfoSchema = z.object({ user: adminUserSchema, expiresAt: z.string() });
+export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
+
+export const adminUserListSchema = z.object({ users: z.array(adminUserSchema) });
+
+const passwordField = z
+  .string({ error: adminMessages.passwordLength })
+  .min(ADMIN_PASSWORD_MIN_LENGTH, adminMessages.passwordLength)
+  .max(ADMIN_PASSWORD_MAX_LENGTH, adminMessages.passwordLength);
+
+export const createAdminUserSchema = z.object({
+  name: requiredText(adminMessages.nameRequired).pipe(
+    z.string().min(3, adminMessages.nameRequired),
+  ),
+  email: emailField,
+  username: z
+    .string({ error: adminMessages.usernameFormat })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9._-]{3,40}$/, adminMessages.usernameFormat),
+  role: z.enum(adminRoleValues, { error: adminMessages.roleRequired }),
+  password: passwordField,
+});
+export type CreateAdminUser = z.infer<typeof createAdminUserSchema>;
+
+export const resetAdminPasswordSchema = z.object({ password: passwordField });
+
+/** One flow's counters on the dashboard. */
+export const applicationCountersSchema = z.object({
+  total: z.number().int(),
+  /** PF: INICIADO + EM_ANALISE; PJ: INICIADO + ENVIADO_PARA_ANALISE + EM_ANALISE. */
+  pending: z.number().int(),
+  inRequirement: z.number().int(),
+  approved: z.number().int(),
+  /** NEGADO + REJEITADO. */
+  denied: z.number().int(),
+  /** Created since midnight in America/Sao_Paulo. */
+  createdToday: z.number().int(),
+  /** Approved over decided (approved + denied), in percent; null before any decision. */
+  approvalRate: z.number().nullable(),
+});
+export type ApplicationCounters = z.infer<typeof applicationCountersSchema>;
+
+export const dashboardSchema = z.object({
+  pf: applicationCountersSchema,
+  pj: applicationCountersSchema,
+  /** Applicant sessions that never saved step 1, idle for ABANDONED_SESSION_IDLE_MS. */
+  abandonedSessions: z.number().int(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const purgeResultSchema = z.object({ removed: z.number().int() });
+export type PurgeResult = z.infer<typeof purgeResultSchema>;
+
+/** Names of the audit actions (admin_actions.action) of the back office's access. */
+export const adminAuditActions = {
+  loginSucceeded: 'LOGIN_SUCESSO',
+  loginFailed: 'LOGIN_FALHA',
+  loginThrottled: 'LOGIN_BLOQUEADO',
+  logout: 'LOGOUT',
+  abandonedPurged: 'LIMPEZA_SESSOES_ABANDONADAS',
+  accountCreated: 'ADMIN_CRIADO',
+  accountDeactivated: 'ADMIN_DESATIVADO',
+  passwordReset: 'ADMIN_SENHA_REDEFINIDA',
+} as const;

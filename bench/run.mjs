@@ -4,6 +4,7 @@ const benchmarks = {
   'document-checks': () => import('./document-checks.mjs'),
   'face-match': () => import('./face-match.mjs'),
   'step-save': () => import('./step-save.mjs'),
+  search: () => import('./search.mjs'),
 };
 
 const requested = process.argv.slice(2);

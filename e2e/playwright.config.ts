@@ -17,6 +17,9 @@ export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
 /** A third one for the back office, on a database seeded with applications of every status. */
 const backOfficePort = port + 7;
 export const backOfficeURL = `http://127.0.0.1:${backOfficePort}`;
+/** A fourth one, seeded the same way, where the review specs decide applications. */
+const reviewPort = port + 8;
+export const reviewURL = `http://127.0.0.1:${reviewPort}`;
 
 /** Values the specs check on the pages; the server under test is started with them. */
 export const e2eConfig = {
@@ -39,6 +42,26 @@ const portalEnv = {
   BRASILAPI_URL: registryFakeUrls.brasilapi,
   RECEITAWS_URL: registryFakeUrls.receitaws,
 };
+
+/** A portal on a database seeded with applications of every status, with a first admin. */
+function seededServer(serverPort: number, serverDataDir: string) {
+  return {
+    command: `node --import tsx support/seed-back-office.ts ${serverDataDir} && node ../scripts/start.mjs`,
+    url: `http://127.0.0.1:${serverPort}/api/health/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(serverPort),
+      DATA_DIR: serverDataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: e2eConfig.adminEmail,
+      ADMIN_PASSWORD: e2eConfig.adminPassword,
+      ...portalEnv,
+    },
+  };
+}
 
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'medipay-e2e-'));
 // The fake camera shows a face: the global setup writes this video, which the workers (they
@@ -133,21 +156,7 @@ export default defineConfig({
         ...portalEnv,
       },
     },
-    {
-      command: `node --import tsx support/seed-back-office.ts ${dataDir}-back-office && node ../scripts/start.mjs`,
-      url: `${backOfficeURL}/api/health/ready`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(backOfficePort),
-        DATA_DIR: `${dataDir}-back-office`,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: e2eConfig.adminEmail,
-        ADMIN_PASSWORD: e2eConfig.adminPassword,
-        ...portalEnv,
-      },
-    },
+    seededServer(backOfficePort, `${dataDir}-back-office`),
+    seededServer(reviewPort, `${dataDir}-review`),
   ],
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { backOfficeURL, e2eConfig } from '../playwright.config';
+import { adminDashboardPath, adminLogIn, adminLoginPath, openAdminMenu } from '../support/admin';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { seededAbandonedSessions } from '../support/seed-back-office';
 
@@ -10,16 +11,8 @@ import { seededAbandonedSessions } from '../support/seed-back-office';
  */
 test.use({ baseURL: backOfficeURL });
 
-const loginPath = '/onboarding/admin/login';
-const dashboardPath = '/onboarding/admin/dashboard';
-
-async function logIn(page: Page, credential: string, password: string) {
-  await page.goto(loginPath);
-  await page.getByLabel('Usuário ou e-mail').fill(credential);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(dashboardPath);
-}
+const loginPath = adminLoginPath;
+const dashboardPath = adminDashboardPath;
 
 /** The counters of one flow's section, by label. */
 async function counters(page: Page, section: string) {
@@ -28,13 +21,6 @@ async function counters(page: Page, section: string) {
   const labels = await region.locator('dt').allTextContents();
   const values = await region.locator('dt + dd').allTextContents();
   return Object.fromEntries(labels.map((label, index) => [label, values[index]]));
-}
-
-async function openMenu(page: Page, isMobile: boolean) {
-  if (isMobile) await page.getByRole('button', { name: 'Abrir menu' }).click();
-  return isMobile
-    ? page.getByRole('dialog')
-    : page.getByRole('navigation', { name: 'Menu Principal' });
 }
 
 test.describe('back office access', () => {
@@ -106,7 +92,7 @@ test.describe('back office access', () => {
 
     if (isMobile) {
       // On a phone the menu is a sheet over the page, closed by Escape.
-      const sheet = await openMenu(page, true);
+      const sheet = await openAdminMenu(page, true);
       await expect(sheet.getByRole('link', { name: 'Administradores' })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
@@ -128,7 +114,7 @@ test.describe('back office access', () => {
       );
     }
 
-    const menu = await openMenu(page, isMobile);
+    const menu = await openAdminMenu(page, isMobile);
     await menu.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(loginPath);
     await expect(page.getByText('Logout realizado')).toBeVisible();
@@ -139,7 +125,7 @@ test.describe('back office access', () => {
 
   test('purges the abandoned sessions after a confirmation', async ({ page, isMobile }) => {
     test.skip(isMobile, 'the purge empties the shared seed: one project runs it');
-    await logIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
+    await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
     const card = page.getByRole('region', { name: 'Sessões abandonadas' });
     await expect(card).toContainText(String(seededAbandonedSessions));
     await card.getByRole('button', { name: 'Limpar sessões abandonadas' }).click();
@@ -159,8 +145,8 @@ test.describe('back office access', () => {
   }, testInfo) => {
     const username = `mini.${testInfo.project.name}.${Date.now()}`;
     const password = 'senha-do-mini-admin-e2e';
-    await logIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
-    const menu = await openMenu(page, isMobile);
+    await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
+    const menu = await openAdminMenu(page, isMobile);
     await menu.getByRole('link', { name: 'Administradores' }).click();
     await expect(page).toHaveURL('/onboarding/admin/administradores');
     await page.getByRole('button', { name: 'Novo administrador' }).click();
@@ -177,8 +163,8 @@ test.describe('back office access', () => {
     await expectNoAxeViolations(page);
 
     await page.context().clearCookies();
-    await logIn(page, username, password);
-    const miniMenu = await openMenu(page, isMobile);
+    await adminLogIn(page, username, password);
+    const miniMenu = await openAdminMenu(page, isMobile);
     await expect(miniMenu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(miniMenu.getByRole('link', { name: 'Administradores' })).toHaveCount(0);
     await page.goto('/onboarding/admin/administradores');

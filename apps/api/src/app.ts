@@ -36,6 +36,11 @@ import {
 import { createAdminAuth } from './modules/admin-auth/admin-auth.service';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes';
 import { createAdminDashboard } from './modules/admin-dashboard/admin-dashboard.service';
+import { createReviewDecisions } from './modules/admin-review/review-decisions.service';
+import { reviewDetailRoutes } from './modules/admin-review/review-detail.routes';
+import { reviewListRoutes } from './modules/admin-review/review-list.routes';
+import { createReviewLists } from './modules/admin-review/review-list.service';
+import { createReviewDetail } from './modules/admin-review/review-detail.service';
 import { adminOriginCheck, adminSessionGuard } from './modules/admin-auth/admin-guard';
 import {
   applicantSessionRoutes,
@@ -218,6 +223,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
   });
 
+  // Admin sessions are read by the admin API and by the document route (admins open documents).
+  const adminAuth = createAdminAuth({ db: database.db, clock, publicUrl: env.PUBLIC_URL });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
@@ -226,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(verificationRoutes, { sessions, verification, outbox });
       await api.register(lookupRoutes, { lookups, sessions, clock });
       await api.register(documentRoutes, {
+        admin: { auth: adminAuth, db: database.db },
         documents,
         sessions,
         extraction,
@@ -255,7 +264,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The admin API: login is open; every other route runs behind the session guard.
   app.decorateRequest('admin', null);
-  const adminAuth = createAdminAuth({ db: database.db, clock, publicUrl: env.PUBLIC_URL });
   const adminAccounts = createAdminAccounts({ db: database.db, clock });
   const dashboard = createAdminDashboard({ db: database.db, storage, clock, log: app.log });
   // Applicant sessions that never saved step 1 are purged once a day after a week idle.
@@ -279,6 +287,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await guarded.register(adminSessionRoutes, { auth: adminAuth, accounts: adminAccounts });
         await guarded.register(adminUserRoutes, { accounts: adminAccounts });
         await guarded.register(adminDashboardRoutes, { dashboard });
+        await guarded.register(reviewListRoutes, {
+          lists: createReviewLists({ db: database.db, clock, log: app.log }),
+        });
+        const reviewDetail = createReviewDetail({ db: database.db });
+        await guarded.register(reviewDetailRoutes, {
+          detail: reviewDetail,
+          decisions: createReviewDecisions({
+            db: database.db,
+            clock,
+            detail: reviewDetail,
+            outbox,
+            publicUrl: env.PUBLIC_URL,
+          }),
+        });
         // Further admin routes register here, behind the guard.
       });
     },

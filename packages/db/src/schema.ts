@@ -237,6 +237,13 @@ export const onboardingPf = pgTable(
     pepOrgao: text('pep_orgao'),
     consentimentoLgpd: boolean('consentimento_lgpd').notNull().default(false),
     consentimentoKyc: boolean('consentimento_kyc').notNull().default(false),
+    /** The back office's decision: who (the admin's e-mail, from the server's session) and when. */
+    analisadoPor: text('analisado_por'),
+    analisadoPorId: uuid('analisado_por_id'),
+    analisadoEm: timestamp('analisado_em', { withTimezone: true }),
+    /** The requirements of the last 'Em Exigência', and the reason of a denial. */
+    exigencias: text('exigencias'),
+    motivoNegacao: text('motivo_negacao'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -317,6 +324,13 @@ export const onboardingPj = pgTable(
     numeroFuncionarios: text('numero_funcionarios'),
     consentimentoLgpd: boolean('consentimento_lgpd').notNull().default(false),
     consentimentoKyc: boolean('consentimento_kyc').notNull().default(false),
+    /** The back office's decision: who (the admin's e-mail, from the server's session) and when. */
+    analisadoPor: text('analisado_por'),
+    analisadoPorId: uuid('analisado_por_id'),
+    analisadoEm: timestamp('analisado_em', { withTimezone: true }),
+    /** The requirements of the last 'Em Exigência', and the reason of a denial. */
+    exigencias: text('exigencias'),
+    motivoNegacao: text('motivo_negacao'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -427,4 +441,23 @@ export const adminActions = pgTable(
     index('admin_actions_action_ip_idx').on(table.action, table.ip, table.createdAt),
     index('admin_actions_created_at_idx').on(table.createdAt),
   ],
+);
+
+/**
+ * The link an applicant in 'Em Exigência' follows to correct documents (sent by e-mail). Only a
+ * SHA-256 of the token is kept; a new link (a resend) does not revoke the earlier ones, which
+ * expire on their own or once the record leaves EM_EXIGENCIA.
+ */
+export const rectificationLinks = pgTable(
+  'rectification_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flow: text('flow').$type<'PF' | 'PJ'>().notNull(),
+    recordId: uuid('record_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('rectification_links_record_idx').on(table.flow, table.recordId)],
 );

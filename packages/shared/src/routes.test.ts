@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath, matchesPattern, pageRoutePatterns, paths } from './routes';
+import {
+  adminDetailRoutePatterns,
+  isKnownPagePath,
+  matchesPattern,
+  pageRoutePatterns,
+  paths,
+} from './routes';
 
 describe('route table', () => {
   it.each(['/', '/politica-privacidade', '/seguranca', '/test-secrets', '/seguranca/'])(
@@ -22,8 +28,41 @@ describe('route table', () => {
     expect(matchesPattern('/onboarding/admin/:id', '/onboarding/admin/42/x')).toBe(false);
   });
 
+  it.each([
+    '/onboarding/admin/list',
+    '/onboarding/admin/pj',
+    '/onboarding/admin/9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+    '/onboarding/admin/pj/9b2f6c1e-3d4a-4f5b-8c6d-7e8f9a0b1c2d',
+  ])('knows the back-office review page %s', (path) => {
+    expect(isKnownPagePath(path)).toBe(true);
+  });
+
+  it('does not know deeper back-office paths', () => {
+    expect(isKnownPagePath('/onboarding/admin/pj/42/x')).toBe(false);
+    expect(isKnownPagePath('/onboarding/admin/42/x')).toBe(false);
+  });
+
+  it('serves the review lists and detail pages', () => {
+    expect(pageRoutePatterns).toEqual(
+      expect.arrayContaining([
+        paths.adminPfList,
+        paths.adminPjList,
+        adminDetailRoutePatterns.pf,
+        adminDetailRoutePatterns.pj,
+      ]),
+    );
+  });
+
+  it('places the detail pages under the lists', () => {
+    expect(adminDetailRoutePatterns.pf).toBe(paths.adminPfList.replace(/list$/, ':id'));
+    expect(adminDetailRoutePatterns.pj).toBe(`${paths.adminPjList}/:id`);
+  });
+
   it('lists only paths of the route table', () => {
-    const known = new Set<string>(Object.values(paths));
+    const known = new Set<string>([
+      ...Object.values(paths),
+      ...Object.values(adminDetailRoutePatterns),
+    ]);
     for (const pattern of pageRoutePatterns) expect(known.has(pattern)).toBe(true);
   });
 });

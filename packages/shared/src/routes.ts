@@ -41,6 +41,16 @@ export const landingSections = {
 export type LandingSection = (typeof landingSections)[keyof typeof landingSections];
 
 /**
+ * The back office's application pages. Apart from `paths` (the SPA's links build them from the
+ * lists' paths) so that the landing page's bundle, which carries `paths`, does not grow. The
+ * static segments ('list', 'pj', 'dashboard', ...) rank above ':id' in both routers.
+ */
+export const adminDetailRoutePatterns = {
+  pf: '/onboarding/admin/:id',
+  pj: '/onboarding/admin/pj/:id',
+} as const;
+
+/**
  * Page routes the SPA renders. A pattern segment starting with ':' matches one path segment.
  * A path that matches none of these is answered with HTTP 404 and the not-found page.
  * Routes join this list when their screens exist.
@@ -58,6 +68,13 @@ export const pageRoutePatterns: readonly string[] = [
   paths.adminLogin,
   paths.adminDashboard,
   paths.adminUsers,
+  // Literals, not `paths.x`: the landing page's bundle carries this module, and the bundler
+  // keeps property reads of an unused array, so these four would weigh on it. routes.test.ts
+  // checks them against `paths` and `adminDetailRoutePatterns`.
+  '/onboarding/admin/list',
+  '/onboarding/admin/pj',
+  '/onboarding/admin/:id',
+  '/onboarding/admin/pj/:id',
 ];
 
 /** The single-use link that opens an applicant's session on another device (served by the API). */

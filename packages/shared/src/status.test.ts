@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  approvalRate,
   canTransition,
-  dashboardGroups,
   isAbandonedSession,
   isVisibleInPfList,
   nextStatuses,
@@ -105,21 +103,6 @@ describe('status display', () => {
     expect(statusTone('NEGADO')).toBe('danger');
     expect(statusTone('REJEITADO')).toBe('danger');
     expect(statusTone('ARQUIVADO')).toBe('neutral');
-  });
-});
-
-describe('dashboard', () => {
-  it('groups statuses as the spec counts them', () => {
-    expect(dashboardGroups.pending).toEqual(expect.arrayContaining(['INICIADO', 'EM_ANALISE']));
-    expect(dashboardGroups.requirements).toEqual(['EM_EXIGENCIA']);
-    expect(dashboardGroups.denied).toEqual(['NEGADO', 'REJEITADO']);
-  });
-
-  it('computes the approval rate as a rounded percent, 0 without requests', () => {
-    expect(approvalRate(0, 0)).toBe(0);
-    expect(approvalRate(1, 3)).toBe(33);
-    expect(approvalRate(2, 3)).toBe(67);
-    expect(approvalRate(5, 5)).toBe(100);
   });
 });
 

@@ -124,20 +124,6 @@ export function nextStatuses(flow: Flow, from: string, actor: Actor): Status[] {
   return [...new Set(targets)];
 }
 
-/** Dashboard counter groups (back-office.md section 9). */
-export const dashboardGroups = {
-  pending: ['INICIADO', 'EM_ANALISE', 'ENVIADO_PARA_ANALISE'],
-  requirements: ['EM_EXIGENCIA'],
-  approved: ['APROVADO'],
-  denied: ['NEGADO', 'REJEITADO'],
-} as const satisfies Record<string, readonly Status[]>;
-
-/** Approved over total as a rounded percent; 0 when there are no requests. */
-export function approvalRate(approved: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round((approved / total) * 100);
-}
-
 export type SessionProgress = {
   status: string;
   currentStep: number;

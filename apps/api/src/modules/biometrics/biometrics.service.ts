@@ -41,7 +41,8 @@ type ChallengeRecord = {
   completedAt?: string;
 };
 
-type CheckRecord = {
+/** What a face check stores in verification_results.result (check 'face_match'). */
+export type CheckRecord = {
   passed: boolean;
   confidence: number;
   reasons: BiometricCheck['reasons'];

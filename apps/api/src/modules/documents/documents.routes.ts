@@ -9,10 +9,13 @@ import {
   uploadedDocumentSchema,
 } from '@medipay/shared/documents';
 import { validationMessages } from '@medipay/shared/messages';
+import type { Database } from '@medipay/db/client';
 import { AppError } from '../../lib/app-error';
+import type { AdminAuth } from '../admin-auth/admin-auth.service';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Extraction } from '../kyc/extraction.service';
 import type { ExtractedField } from '../kyc/identity-fields';
+import { findDocument } from './documents.repository';
 import { fieldKind, toUploadedDocument, type Documents } from './documents.service';
 
 const errors = {
@@ -33,12 +36,22 @@ function inlineDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The admin session lookup of the admin API (its cookie and its check), and the database. */
+export type AdminDocumentAccess = {
+  auth: Pick<AdminAuth, 'cookieName' | 'authenticate'>;
+  db: Database;
+};
+
 export const documentRoutes: FastifyPluginAsyncZod<{
   documents: Documents;
   sessions: ApplicantSessions;
   extraction: Extraction;
   enqueueExtraction: (resultId: string) => Promise<void>;
-}> = async (app, { documents, sessions, extraction, enqueueExtraction }) => {
+  /** Lets a logged-in admin open any document (the review); without it, only its applicant. */
+  admin?: AdminDocumentAccess;
+}> = async (app, { documents, sessions, extraction, enqueueExtraction, admin }) => {
   app.post(
     '/applicant/:flow/documents/:field',
     {
@@ -77,8 +90,17 @@ export const documentRoutes: FastifyPluginAsyncZod<{
 
   const notFound = () => new AppError(errorCodes.notFound, genericMessages.notFound, 404);
 
+  /** A live admin session sees every document; anyone else, what their applicant session owns. */
+  async function findVisible(request: FastifyRequest, id: string) {
+    if (!uuidPattern.test(id)) return null;
+    const token = admin ? request.cookies[admin.auth.cookieName] : undefined;
+    if (admin && token !== undefined && (await admin.auth.authenticate(token)))
+      return findDocument(admin.db, id);
+    return documents.findForRequest(request, id);
+  }
+
   async function send(request: FastifyRequest, id: string, thumbnail: boolean) {
-    const document = await documents.findForRequest(request, id);
+    const document = await findVisible(request, id);
     if (!document) throw notFound();
     const key = thumbnail ? document.thumbnailKey : document.storageKey;
     const stream = key ? await documents.storage.get(key) : null;

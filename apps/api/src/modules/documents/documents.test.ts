@@ -1,6 +1,7 @@
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '@medipay/db/schema';
+import { adminSession } from '../../testing/admin';
 import { startApplicantSession } from '../../testing/applicant';
 import {
   encryptedPdf,
@@ -244,5 +245,57 @@ describe('document access', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('document access for the back office', () => {
+  it('serves any document and its thumbnail to a logged-in admin', async () => {
+    const photo = (
+      await upload('docIdentidadeFrente', 'rg.jpg', await image('jpeg', 600, 400))
+    ).json();
+    const proof = (
+      await upload('comprovanteEndereco', 'conta.pdf', await pdf(), company, 'PJ')
+    ).json();
+    const { cookie } = await adminSession(t, 'admin_mini');
+    for (const url of [photo.url, photo.thumbnailUrl, proof.url]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('still answers 404 to anyone else, a stale admin cookie included', async () => {
+    const uploaded = (await upload('comprovanteResidencia', 'outro.pdf', await pdf())).json();
+    const admin = await adminSession(t);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: admin.headers,
+    });
+    expect(logout.statusCode).toBe(204);
+    const forged = `${admin.setCookie.name}=${'A'.repeat(43)}`;
+    for (const headers of [{}, { cookie: admin.cookie }, { cookie: forged }, { cookie: other }]) {
+      const response = await t.app.inject({ method: 'GET', url: uploaded.url, headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('%PDF');
+    }
+    const owned = await t.app.inject({
+      method: 'GET',
+      url: uploaded.url,
+      headers: { cookie: owner },
+    });
+    expect(owned.statusCode).toBe(200);
+  });
+
+  it('answers 404 to an admin for an unknown or malformed id', async () => {
+    const { cookie } = await adminSession(t);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '-'.repeat(36)]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/documents/${id}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, id).toBe(404);
+    }
   });
 });

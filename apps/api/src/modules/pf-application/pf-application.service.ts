@@ -117,6 +117,31 @@ function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? genericMessages.validation;
 }
 
+/**
+ * The stored values in the forms' shapes (stored forms: CPF digits, E.164, CEP digits): what the
+ * wizard resumes with and what the back office's review shows.
+ */
+export function savedValues(
+  record: PfRecord,
+  documentsById: Map<string, DocumentRow>,
+): PfSavedValues {
+  const values: PfSavedValues = {};
+  for (const field of scalarFields) {
+    const value = record[field];
+    if (value !== null) values[field] = value;
+  }
+  for (const field of fileFields) {
+    const id = documentIdOf(record[urlColumns[field]]);
+    const document = id ? documentsById.get(id) : undefined;
+    if (document) values[field] = toUploadedDocument(document);
+  }
+  if (record.livenessPassed) values.livenessPassed = true;
+  if (record.livenessConfidence !== null) values.livenessConfidence = record.livenessConfidence;
+  if (record.consentimentoLgpd) values.consentimentoLgpd = true;
+  if (record.consentimentoKyc) values.consentimentoKyc = true;
+  return values;
+}
+
 export function createPfApplications(deps: {
   db: Database;
   biometrics: Biometrics;
@@ -132,25 +157,6 @@ export function createPfApplications(deps: {
       .filter((id): id is string => id !== null && !byId.has(id));
     for (const row of await findDocumentsByIds(db, missing)) byId.set(row.id, row);
     return byId;
-  }
-
-  /** The stored values in the forms' shapes (stored forms: CPF digits, E.164, CEP digits). */
-  function savedValues(record: PfRecord, documentsById: Map<string, DocumentRow>): PfSavedValues {
-    const values: PfSavedValues = {};
-    for (const field of scalarFields) {
-      const value = record[field];
-      if (value !== null) values[field] = value;
-    }
-    for (const field of fileFields) {
-      const id = documentIdOf(record[urlColumns[field]]);
-      const document = id ? documentsById.get(id) : undefined;
-      if (document) values[field] = toUploadedDocument(document);
-    }
-    if (record.livenessPassed) values.livenessPassed = true;
-    if (record.livenessConfidence !== null) values.livenessConfidence = record.livenessConfidence;
-    if (record.consentimentoLgpd) values.consentimentoLgpd = true;
-    if (record.consentimentoKyc) values.consentimentoKyc = true;
-    return values;
   }
 
   function toState(record: PfRecord, documentsById: Map<string, DocumentRow>): PfApplicationState {

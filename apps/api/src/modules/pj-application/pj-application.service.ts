@@ -120,6 +120,29 @@ function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? genericMessages.validation;
 }
 
+/**
+ * The stored values in the forms' shapes (stored forms: CNPJ upper case, E.164, CEP digits): what
+ * the wizard resumes with and what the back office's review shows.
+ */
+export function savedValues(
+  record: PjRecord,
+  documentsById: Map<string, DocumentRow>,
+): PjSavedValues {
+  const values: PjSavedValues = {};
+  for (const field of scalarFields) {
+    const value = record[field];
+    if (value !== null) values[field] = value;
+  }
+  for (const field of fileFields) {
+    const id = documentIdOf(record[urlColumns[field]]);
+    const document = id ? documentsById.get(id) : undefined;
+    if (document) values[field] = toUploadedDocument(document);
+  }
+  if (record.consentimentoLgpd) values.consentimentoLgpd = true;
+  if (record.consentimentoKyc) values.consentimentoKyc = true;
+  return values;
+}
+
 export function createPjApplications(deps: { db: Database; clock: Clock }): PjApplications {
   const { db, clock } = deps;
 
@@ -131,23 +154,6 @@ export function createPjApplications(deps: { db: Database; clock: Clock }): PjAp
       .filter((id): id is string => id !== null && !byId.has(id));
     for (const row of await findDocumentsByIds(db, missing)) byId.set(row.id, row);
     return byId;
-  }
-
-  /** The stored values in the forms' shapes (stored forms: CNPJ upper case, E.164, CEP digits). */
-  function savedValues(record: PjRecord, documentsById: Map<string, DocumentRow>): PjSavedValues {
-    const values: PjSavedValues = {};
-    for (const field of scalarFields) {
-      const value = record[field];
-      if (value !== null) values[field] = value;
-    }
-    for (const field of fileFields) {
-      const id = documentIdOf(record[urlColumns[field]]);
-      const document = id ? documentsById.get(id) : undefined;
-      if (document) values[field] = toUploadedDocument(document);
-    }
-    if (record.consentimentoLgpd) values.consentimentoLgpd = true;
-    if (record.consentimentoKyc) values.consentimentoKyc = true;
-    return values;
   }
 
   function toState(record: PjRecord, documentsById: Map<string, DocumentRow>): PjApplicationState {

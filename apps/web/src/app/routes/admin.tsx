@@ -5,6 +5,11 @@ import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminLoginPage } from '../../features/admin/components/admin-login-page';
 import { AdminUsersPage } from '../../features/admin/components/admin-users-page';
+import { PfDetailPage } from '../../features/admin/components/review/pf-detail-page';
+import { PfListPage } from '../../features/admin/components/review/pf-list-page';
+import { PjDetailPage } from '../../features/admin/components/review/pj-detail-page';
+import { PjListPage } from '../../features/admin/components/review/pj-list-page';
+import { adminDetailRoutes } from '../../features/admin/components/review/review-paths';
 import { NotFoundRoute } from './not-found';
 
 /** The area's base, as registered in app-routes.tsx (`/onboarding/admin/*`). */
@@ -15,7 +20,8 @@ const under = (path: string) => path.slice(adminArea.length + 1);
 /**
  * The back office: the login page, and behind the guard (a server-side admin session) the
  * pages inside the admin layout. An unknown path behind the guard is the not-found page,
- * without the layout (it has its own main landmark).
+ * without the layout (it has its own main landmark). The static segments ('dashboard', 'list',
+ * 'pj', ...) rank above ':id' in react-router, so an application's page never hides them.
  */
 export function AdminRoutes() {
   return (
@@ -25,6 +31,10 @@ export function AdminRoutes() {
         <Route element={<AdminLayout />}>
           <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
+          <Route path={under(paths.adminPfList)} element={<PfListPage />} />
+          <Route path={under(paths.adminPjList)} element={<PjListPage />} />
+          <Route path={adminDetailRoutes.pj} element={<PjDetailPage />} />
+          <Route path={adminDetailRoutes.pf} element={<PfDetailPage />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

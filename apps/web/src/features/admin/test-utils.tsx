@@ -14,6 +14,11 @@ import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
 import { AdminLoginPage } from './components/admin-login-page';
 import { AdminUsersPage } from './components/admin-users-page';
+import { PfDetailPage } from './components/review/pf-detail-page';
+import { PfListPage } from './components/review/pf-list-page';
+import { PjDetailPage } from './components/review/pj-detail-page';
+import { PjListPage } from './components/review/pj-list-page';
+import { adminDetailRoutes } from './components/review/review-paths';
 
 export const fetchMock = vi.fn();
 
@@ -99,7 +104,8 @@ export function stubApi(handlers: Record<string, Handler>) {
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const request = { method, url, body };
     requests.push(request);
-    const handler = handlers[`${method} ${url}`];
+    // An exact key ('GET /api/x?page=2') wins over the path alone ('GET /api/x').
+    const handler = handlers[`${method} ${url}`] ?? handlers[`${method} ${url.split('?')[0]}`];
     if (!handler) {
       unexpected.push(`${method} ${url}`);
       return apiError(404, 'Recurso não encontrado.', errorCodes.notFound);
@@ -126,7 +132,11 @@ export function deferred() {
 function LocationProbe() {
   const location = useLocation();
   return (
-    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <div
+      data-testid="location"
+      data-state={JSON.stringify(location.state ?? null)}
+      data-search={location.search}
+    >
       {location.pathname}
     </div>
   );
@@ -143,6 +153,10 @@ function AdminArea() {
         <Route element={<AdminLayout />}>
           <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
+          <Route path={under(paths.adminPfList)} element={<PfListPage />} />
+          <Route path={under(paths.adminPjList)} element={<PjListPage />} />
+          <Route path={adminDetailRoutes.pj} element={<PjDetailPage />} />
+          <Route path={adminDetailRoutes.pf} element={<PfDetailPage />} />
         </Route>
         <Route path="*" element={<h1>Página inexistente</h1>} />
       </Route>
@@ -176,6 +190,11 @@ export function renderAdmin(path: string) {
 /** The current path of the memory router. */
 export function currentPath(): string {
   return screen.getByTestId('location').textContent ?? '';
+}
+
+/** The current query string of the memory router ('?q=ana&page=2', or ''). */
+export function currentSearch(): string {
+  return screen.getByTestId('location').dataset.search ?? '';
 }
 
 /** The current location state of the memory router. */

@@ -1,9 +1,28 @@
+import type { ReviewFlow } from '@medipay/shared/admin-review';
+
+/** A list's filters and page, as sent to the server. */
+export type ApplicationListRequest = {
+  search: string;
+  status: string;
+  /** PJ only. */
+  tipo: string;
+  page: number;
+};
+
 /** Query and mutation keys of the back office. Everything under `admin` is dropped on logout. */
 export const adminKeys = {
   all: ['admin'] as const,
   session: ['admin', 'session'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   users: ['admin', 'users'] as const,
+  /** Every list and detail of the applications under review. */
+  applications: ['admin', 'applications'] as const,
+  /** The lists of one flow (every page and filter). */
+  applicationLists: (flow: ReviewFlow) => ['admin', 'applications', flow, 'list'] as const,
+  applicationList: (flow: ReviewFlow, query: ApplicationListRequest) =>
+    ['admin', 'applications', flow, 'list', query] as const,
+  application: (flow: ReviewFlow, id: string) =>
+    ['admin', 'applications', flow, 'detail', id] as const,
 };
 
 /** Whether a query or mutation key belongs to the back office. */

@@ -91,9 +91,15 @@ describe('Admin dashboard', () => {
       'GET /api/admin/dashboard': () => json(dashboard),
     });
     renderAdmin(dashboardPath);
+    await screen.findByRole('heading', { name: 'Ações rápidas' });
+    const miniCard = screen
+      .getByRole('heading', { name: 'Ações rápidas' })
+      .closest('div.rounded-lg') as HTMLElement;
     expect(
-      await screen.findByText('Nenhuma ação rápida disponível para o seu perfil.'),
-    ).toBeInTheDocument();
+      within(miniCard)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/onboarding/admin/list', '/onboarding/admin/pj']);
     expect(screen.queryByRole('link', { name: /Administradores/ })).not.toBeInTheDocument();
   });
 

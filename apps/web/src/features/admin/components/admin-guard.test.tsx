@@ -93,7 +93,8 @@ describe('Admin guard', () => {
 
   it('shows the not-found page for an unknown path behind the guard', async () => {
     stubApi({ 'GET /api/admin/session': () => json(sessionOf(master)) });
-    renderAdmin('/onboarding/admin/nao-existe');
+    // One segment would be an application id (`:id`); two segments match no page.
+    renderAdmin('/onboarding/admin/nao/existe');
     expect(await screen.findByRole('heading', { name: 'Página inexistente' })).toBeVisible();
     // Without the admin layout around it.
     expect(screen.queryByRole('navigation', { name: 'Menu Principal' })).not.toBeInTheDocument();

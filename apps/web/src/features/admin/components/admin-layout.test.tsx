@@ -56,7 +56,12 @@ describe('Admin layout', () => {
     expect(banner).toHaveTextContent('Administrador master');
     expect(within(menu()).getByText('Menu Principal')).toBeInTheDocument();
     const links = within(menu()).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'Administradores']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Onboardings PF',
+      'Onboardings PJ',
+      'Administradores',
+    ]);
     expect(within(menu()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -82,7 +87,7 @@ describe('Admin layout', () => {
       within(menu())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard']);
+    ).toEqual(['Dashboard', 'Onboardings PF', 'Onboardings PJ']);
     expect(screen.queryByRole('link', { name: /Administradores/ })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { LayoutDashboard, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { Building2, LayoutDashboard, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import type { AdminRole } from '@medipay/shared/admin';
 import { paths } from '../../../config/paths';
 
@@ -14,9 +14,7 @@ export type AdminNavItem = {
 
 /**
  * The back office's pages, in sidebar order. The sidebar and the dashboard's quick actions are
- * built from this list. The PF and PJ lists join it (one line each, after Dashboard) with the
- * issue that builds their pages: paths.adminPfList 'Onboardings PF', paths.adminPjList
- * 'Onboardings PJ'.
+ * built from this list.
  */
 export const adminNavItems: readonly AdminNavItem[] = [
   {
@@ -24,6 +22,18 @@ export const adminNavItems: readonly AdminNavItem[] = [
     label: 'Dashboard',
     icon: LayoutDashboard,
     description: 'Visão geral dos cadastros',
+  },
+  {
+    to: paths.adminPfList,
+    label: 'Onboardings PF',
+    icon: UserRound,
+    description: 'Cadastros de profissionais de saúde',
+  },
+  {
+    to: paths.adminPjList,
+    label: 'Onboardings PJ',
+    icon: Building2,
+    description: 'Cadastros de empresas e operadoras de saúde',
   },
   {
     to: paths.adminUsers,

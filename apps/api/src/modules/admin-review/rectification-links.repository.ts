@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { rectificationLinks } from '@medipay/db/schema';
+import type { Flow } from '@medipay/shared/status';
+import type { Executor } from '../messaging/outbox.repository';
+
+export type RectificationLinkRow = typeof rectificationLinks.$inferSelect;
+
+/** 32 random bytes, base64url (43 characters); only their SHA-256 is stored. */
+const TOKEN_BYTES = 32;
+
+export const hashRectificationToken = (token: string) =>
+  createHash('sha256').update(token).digest('hex');
+
+/**
+ * Creates the link of an 'Em Exigência' e-mail, inside the transaction of the decision (or the
+ * resend) that sends it. Answers the token, which only the e-mail carries.
+ */
+export async function insertRectificationLink(
+  executor: Executor,
+  input: { flow: Flow; recordId: string; createdAt: Date; expiresAt: Date },
+): Promise<{ token: string; link: RectificationLinkRow }> {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const [link] = await executor
+    .insert(rectificationLinks)
+    .values({ ...input, tokenHash: hashRectificationToken(token) })
+    .returning();
+  return { token, link: link! };
+}
+
+/** The unused, unexpired link of a token, or null. */
+export async function findLiveRectificationLink(
+  executor: Executor,
+  token: string,
+  now: Date,
+): Promise<RectificationLinkRow | null> {
+  const [link] = await executor
+    .select()
+    .from(rectificationLinks)
+    .where(
+      and(
+        eq(rectificationLinks.tokenHash, hashRectificationToken(token)),
+        isNull(rectificationLinks.usedAt),
+        gt(rectificationLinks.expiresAt, now),
+      ),
+    );
+  return link ?? null;
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Database } from '@medipay/db/client';
+import {
+  flowOfReview,
+  RECTIFICATION_LINK_TTL_MS,
+  reviewActionTargets,
+  reviewAuditActions,
+  reviewMessages,
+  type ApplicationDetail,
+  type decisionBaseSchema,
+  type denyDecisionSchema,
+  type requestChangesDecisionSchema,
+  type ReviewAction,
+  type ReviewFlow,
+} from '@medipay/shared/admin-review';
+import { errorCodes } from '@medipay/shared/api-error';
+import { paths } from '@medipay/shared/routes';
+import type { Flow } from '@medipay/shared/status';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { recordAdminAction } from '../admin-audit/admin-audit.repository';
+import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
+import { insertOutboxMessage, type Executor } from '../messaging/outbox.repository';
+import type { Outbox } from '../messaging/outbox.service';
+import type { TemplateData } from '../messaging/templates';
+import { insertStatusHistory } from '../status-history/status-history.repository';
+import { insertRectificationLink } from './rectification-links.repository';
+import {
+  findReviewRecord,
+  updateReviewRecord,
+  type DecisionColumns,
+  type ReviewRecord,
+} from './review-detail.repository';
+import { reviewActionAllowed, reviewNotFound, type ReviewDetail } from './review-detail.service';
+
+export type DecisionBase = z.infer<typeof decisionBaseSchema>;
+export type RequestChangesDecision = z.infer<typeof requestChangesDecisionSchema>;
+export type DenyDecision = z.infer<typeof denyDecisionSchema>;
+
+/** Who decides on what: the admin is the server's own session record, never the request body. */
+export type DecisionContext = {
+  flow: ReviewFlow;
+  id: string;
+  admin: AuthenticatedAdmin;
+  ip: string;
+};
+
+export type ReviewDecisions = {
+  approve: (context: DecisionContext, body: DecisionBase) => Promise<ApplicationDetail>;
+  /** EM_EXIGENCIA; e-mails the applicant the requirements and a new rectification link. */
+  requestChanges: (
+    context: DecisionContext,
+    body: RequestChangesDecision,
+  ) => Promise<ApplicationDetail>;
+  /** NEGADO; e-mails the applicant the reason. */
+  deny: (context: DecisionContext, body: DenyDecision) => Promise<ApplicationDetail>;
+  /** Back to EM_ANALISE ('Voltar para Análise'): an ordinary audited transition. */
+  reopen: (context: DecisionContext, body: DecisionBase) => Promise<ApplicationDetail>;
+  /** Only in EM_EXIGENCIA: a new link and the requirements e-mail again; the status stays. */
+  resendRequirements: (context: DecisionContext, body: DecisionBase) => Promise<void>;
+};
+
+type DecisionInput = DecisionBase & { exigencias?: string; motivo?: string };
+
+const conflict = () => new AppError(errorCodes.conflict, reviewMessages.conflict, 409);
+const notAllowed = () => new AppError(errorCodes.conflict, reviewMessages.notAllowed, 409);
+
+/** The name an e-mail greets: the full name (PF) or the legal name (PJ). */
+const nameOf = (record: ReviewRecord) =>
+  (record.flow === 'PF' ? record.row.nomeCompleto : record.row.razaoSocial) ?? '';
+
+export function createReviewDecisions(deps: {
+  db: Database;
+  clock: Clock;
+  detail: ReviewDetail;
+  outbox: Pick<Outbox, 'dispatch'>;
+  /** The portal's public origin, for the rectification link. */
+  publicUrl: string;
+}): ReviewDecisions {
+  const { db, clock, detail, outbox, publicUrl } = deps;
+
+  /** Queues the e-mail of a decision, in its transaction; the outbox id, or null for none. */
+  async function queueEmail(
+    tx: Executor,
+    action: ReviewAction,
+    record: ReviewRecord,
+    input: DecisionInput,
+    now: Date,
+  ): Promise<string | null> {
+    const recipient = record.row.email;
+    if (!recipient) return null;
+    const flow: Flow = record.flow;
+    if (action === 'request-changes' || action === 'resend-requirements') {
+      const { token, link } = await insertRectificationLink(tx, {
+        flow,
+        recordId: record.row.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + RECTIFICATION_LINK_TTL_MS),
+      });
+      const data: TemplateData['requirements'] = {
+        nome: nameOf(record),
+        exigencias: input.exigencias ?? record.row.exigencias ?? '',
+        rectificationUrl: `${publicUrl}${paths.rectification}?token=${token}`,
+      };
+      return insertOutboxMessage(tx, {
+        channel: 'email',
+        template: 'requirements',
+        recipient,
+        data,
+        idempotencyKey: `requirements:${link.id}`,
+      });
+    }
+    if (action === 'deny') {
+      const data: TemplateData['denial'] = { nome: nameOf(record), motivo: input.motivo ?? '' };
+      return insertOutboxMessage(tx, {
+        channel: 'email',
+        template: 'denial',
+        recipient,
+        data,
+        idempotencyKey: `denial:${record.row.id}:${randomUUID()}`,
+      });
+    }
+    return null;
+  }
+
+  /**
+   * One decision, in one transaction: the record's row is locked first, so that of two
+   * concurrent decisions the second waits and then finds the status moved (409 conflict).
+   * The status, its history, the audit row and the e-mail commit together or not at all.
+   */
+  async function decide(
+    action: ReviewAction,
+    context: DecisionContext,
+    input: DecisionInput,
+  ): Promise<void> {
+    const flow = flowOfReview(context.flow);
+    const { user } = context.admin;
+    const outboxId = await db.transaction(async (tx) => {
+      const record = await findReviewRecord(tx, flow, context.id, { lock: true });
+      if (!record) throw reviewNotFound();
+      const { row } = record;
+      if (row.status !== input.expectedStatus) throw conflict();
+      if (!reviewActionAllowed(flow, row.status, action)) throw notAllowed();
+
+      const now = clock.now();
+      const reason =
+        action === 'request-changes' ? input.exigencias : action === 'deny' ? input.motivo : null;
+      if (action !== 'resend-requirements') {
+        const columns: DecisionColumns = {
+          status: reviewActionTargets[action],
+          analisadoPor: user.email,
+          analisadoPorId: user.id,
+          analisadoEm: now,
+          updatedAt: now,
+        };
+        if (action === 'request-changes') columns.exigencias = input.exigencias;
+        if (action === 'deny') columns.motivoNegacao = input.motivo;
+        await updateReviewRecord(tx, flow, row.id, columns);
+        await insertStatusHistory(tx, {
+          flow,
+          recordId: row.id,
+          fromStatus: row.status,
+          toStatus: columns.status,
+          actorType: 'admin',
+          actorId: user.id,
+          reason: reason ?? null,
+          createdAt: now,
+        });
+      }
+      await recordAdminAction(tx, {
+        onboardingId: row.id,
+        onboardingType: flow,
+        adminUserId: user.id,
+        adminEmail: user.email,
+        action: reviewAuditActions[action],
+        observacoes: action === 'request-changes' ? (input.exigencias ?? null) : null,
+        motivo: action === 'deny' ? (input.motivo ?? null) : null,
+        ip: context.ip,
+        createdAt: now,
+      });
+      return queueEmail(tx, action, record, input, now);
+    });
+    // After the commit; a failed hand-off leaves the message for the sweeper.
+    if (outboxId) await outbox.dispatch(outboxId);
+  }
+
+  const decideAndShow = async (
+    action: ReviewAction,
+    context: DecisionContext,
+    input: DecisionInput,
+  ) => {
+    await decide(action, context, input);
+    return detail.get(context.flow, context.id);
+  };
+
+  return {
+    approve: (context, body) => decideAndShow('approve', context, body),
+    requestChanges: (context, body) => decideAndShow('request-changes', context, body),
+    deny: (context, body) => decideAndShow('deny', context, body),
+    reopen: (context, body) => decideAndShow('reopen', context, body),
+    resendRequirements: (context, body) => decide('resend-requirements', context, body),
+  };
+}

@@ -1,0 +1,205 @@
+import type { Database } from '@medipay/db/client';
+import {
+  flowOfReview,
+  reviewActionTargets,
+  reviewActionValues,
+  reviewMessages,
+  type ApplicationDetail,
+  type ReviewAction,
+  type ReviewChecks,
+  type ReviewDocument,
+  type ReviewFlow,
+} from '@medipay/shared/admin-review';
+import { errorCodes } from '@medipay/shared/api-error';
+import { pfFileFields, pjFileFields } from '@medipay/shared/files';
+import { canTransition, type Flow } from '@medipay/shared/status';
+import { AppError } from '../../lib/app-error';
+import type { CheckRecord } from '../biometrics/biometrics.service';
+import { findDocumentsByIds, type DocumentRow } from '../documents/documents.repository';
+import { toUploadedDocument } from '../documents/documents.service';
+import type { ExtractedField } from '../kyc/identity-fields';
+import type { PfRecord } from '../pf-application/pf-application.repository';
+import { savedValues as pfSavedValues } from '../pf-application/pf-application.service';
+import { savedValues as pjSavedValues } from '../pj-application/pj-application.service';
+import {
+  findAudit,
+  findDoneExtractions,
+  findHistory,
+  findLatestFaceMatch,
+  findReviewRecord,
+  findSessionDocuments,
+  type ReviewRecord,
+} from './review-detail.repository';
+
+export type ReviewDetail = {
+  /** The whole application as the back office reviews it; 404 for an unknown or malformed id. */
+  get: (flow: ReviewFlow, id: string) => Promise<ApplicationDetail>;
+};
+
+export const reviewNotFound = () => new AppError(errorCodes.notFound, reviewMessages.notFound, 404);
+
+/** Whether the status machine lets an admin take the action on a record in `status`. */
+export function reviewActionAllowed(flow: Flow, status: string, action: ReviewAction): boolean {
+  if (action === 'resend-requirements') return status === 'EM_EXIGENCIA';
+  return canTransition(flow, status, reviewActionTargets[action], 'admin');
+}
+
+/** What an admin may do with a record in `status`, in the contract's order. */
+export function allowedReviewActions(flow: Flow, status: string): ReviewAction[] {
+  return reviewActionValues.filter((action) => reviewActionAllowed(flow, status, action));
+}
+
+const fileFieldsOf: Record<Flow, readonly string[]> = {
+  PF: Object.keys(pfFileFields),
+  PJ: Object.keys(pjFileFields),
+};
+
+/** The column holding a file field's document route: `selfie` -> `selfieUrl`. */
+const urlOf = (record: ReviewRecord, field: string): string | null =>
+  (record.row as unknown as Record<string, string | null>)[`${field}Url`] ?? null;
+
+/** The id of a document from its portal route (the `url` of `toUploadedDocument`). */
+const documentIdOf = (url: string | null) =>
+  url?.startsWith('/api/documents/') ? url.slice('/api/documents/'.length) : null;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const extractedField = (value: unknown): ExtractedField | null => {
+  const field = value as Partial<ExtractedField> | null | undefined;
+  return typeof field?.value === 'string' && typeof field.confidence === 'number'
+    ? { value: field.value, confidence: field.confidence }
+    : null;
+};
+
+export function createReviewDetail(deps: { db: Database }): ReviewDetail {
+  const { db } = deps;
+
+  /** Every version of each file field; the current one is what the record's `*_url` names. */
+  async function reviewDocuments(record: ReviewRecord) {
+    const fields = fileFieldsOf[record.flow];
+    const versions = await findSessionDocuments(db, record.row.sessionId, fields);
+    const byId = new Map(versions.map((row) => [row.id, row]));
+    const missing = fields
+      .map((field) => documentIdOf(urlOf(record, field)))
+      .filter((id): id is string => id !== null && !byId.has(id));
+    for (const row of await findDocumentsByIds(db, missing)) byId.set(row.id, row);
+
+    const documents: ReviewDocument[] = fields.map((field) => {
+      const currentId = documentIdOf(urlOf(record, field));
+      const current = currentId ? byId.get(currentId) : undefined;
+      return {
+        field,
+        current: current ? toUploadedDocument(current) : null,
+        versions: versions
+          .filter((row) => row.field === field)
+          .map((row) => ({
+            ...toUploadedDocument(row),
+            createdAt: row.createdAt.toISOString(),
+            uploadedBy: row.uploadedBy,
+          })),
+      };
+    });
+    return { documents, byId };
+  }
+
+  /** What the automatic checks found for the record's current documents. */
+  async function reviewChecks(
+    row: PfRecord,
+    byId: Map<string, DocumentRow>,
+  ): Promise<ReviewChecks> {
+    const frontId = documentIdOf(row.docIdentidadeFrenteUrl);
+    const backId = documentIdOf(row.docIdentidadeVersoUrl);
+    const extractions = await findDoneExtractions(
+      db,
+      [frontId, backId].filter((id): id is string => id !== null && byId.has(id)),
+    );
+    const extraction =
+      extractions.find((result) => result.documentId === frontId) ??
+      extractions.find((result) => result.documentId === backId) ??
+      null;
+    const fields = (extraction?.result ?? {}) as Record<string, unknown>;
+
+    const selfieId = documentIdOf(row.selfieUrl);
+    const faceCheck =
+      selfieId && byId.has(selfieId)
+        ? await findLatestFaceMatch(db, row.sessionId, selfieId)
+        : null;
+    const similarities = (faceCheck?.result as CheckRecord | null | undefined)?.faceMatch;
+
+    return {
+      extraction: extraction
+        ? {
+            field: extraction.documentId === frontId ? 'docIdentidadeFrente' : 'docIdentidadeVerso',
+            kind: typeof fields.kind === 'string' ? fields.kind : null,
+            fields: {
+              nome: extractedField(fields.nome),
+              numero: extractedField(fields.numero),
+              orgao: extractedField(fields.orgao),
+              uf: extractedField(fields.uf),
+              validade: extractedField(fields.validade),
+            },
+          }
+        : null,
+      faceMatch: similarities
+        ? {
+            selfieDoc: similarities.selfieToSelfieDoc,
+            documentPhoto: similarities.selfieToDocument,
+          }
+        : null,
+      // Never checked: not passed and no score (the step was not saved, or its document changed).
+      liveness:
+        row.livenessPassed || row.livenessConfidence !== null
+          ? { passed: row.livenessPassed, confidence: row.livenessConfidence }
+          : null,
+    };
+  }
+
+  async function detailOf(record: ReviewRecord): Promise<ApplicationDetail> {
+    const { row, flow } = record;
+    const [{ documents, byId }, history, audit] = await Promise.all([
+      reviewDocuments(record),
+      findHistory(db, flow, row.id),
+      findAudit(db, flow, row.id),
+    ]);
+    const base = {
+      id: row.id,
+      protocolo: row.protocolo,
+      status: row.status,
+      currentStep: row.currentStep,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      submittedAt: iso(row.submittedAt),
+      analisadoPor: row.analisadoPor,
+      analisadoEm: iso(row.analisadoEm),
+      exigencias: row.exigencias,
+      motivoNegacao: row.motivoNegacao,
+      emailVerificado: row.emailVerificado,
+      telefoneVerificado: row.telefoneVerificado,
+      documents,
+      history: history.map((entry) => ({
+        ...entry,
+        actorEmail: entry.actorType === 'admin' ? entry.actorEmail : null,
+        createdAt: entry.createdAt.toISOString(),
+      })),
+      audit: audit.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+      allowedActions: allowedReviewActions(flow, row.status),
+    };
+    if (record.flow === 'PF') {
+      return {
+        flow: 'PF',
+        ...base,
+        values: pfSavedValues(record.row, byId),
+        checks: await reviewChecks(record.row, byId),
+      };
+    }
+    return { flow: 'PJ', ...base, values: pjSavedValues(record.row, byId) };
+  }
+
+  return {
+    get: async (reviewFlow, id) => {
+      const record = await findReviewRecord(db, flowOfReview(reviewFlow), id);
+      if (!record) throw reviewNotFound();
+      return detailOf(record);
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '@medipay/db/client';
+import { onboardingPf, onboardingPj } from '@medipay/db/schema';
+import { SEARCH_SUBSTRING_MIN_LENGTH, type ReviewFlow } from '@medipay/shared/admin-review';
+import { cnpjCharacters, onlyDigits } from '@medipay/shared/tax-id';
+import type { Executor } from '../messaging/outbox.repository';
+
+/**
+ * The queries of the back-office lists. Every filter, the sort and the paging run in SQL on the
+ * indexes of migration 0011_review-search (expression and operator-class indexes, which is why
+ * they live in that custom migration and not in schema.ts):
+ *
+ * - a search term of SEARCH_SUBSTRING_MIN_LENGTH characters or more matches anywhere in the
+ *   names and the e-mail (`medipay_search_text(col) like '%term%'`, case- and
+ *   accent-insensitive, GIN trigram indexes), in the protocolo and in the CPF/CNPJ (trigram
+ *   indexes on the raw columns);
+ * - a shorter term matches only the start of the exact fields, protocolo and CPF/CNPJ (btree
+ *   `text_pattern_ops`): one or two characters give no trigram, so a substring match of them
+ *   would read the whole table;
+ * - the sort is created_at then id, on btree indexes ordered the same way, which also serve
+ *   the status and type filters, the counts (index-only scans) and the keyset walk of the CSV
+ *   export. The PF ones are partial on the rows the PF list shows (pfVisible).
+ */
+
+export type ListFilters = {
+  search?: string | undefined;
+  status?: string | undefined;
+  /** PJ only. */
+  tipo?: string | undefined;
+};
+
+export type ListSort = 'created_desc' | 'created_asc';
+
+/** Where the keyset walk of an export stands: the last row read (created_at as PostgreSQL text). */
+export type ListCursor = { createdAt: string; id: string };
+
+/** One row of either list, with what the list and the CSV export need. */
+export type ListRow = {
+  id: string;
+  protocolo: string | null;
+  status: string;
+  currentStep: number;
+  /** PF: nome_completo; PJ: nome_fantasia. */
+  nome: string | null;
+  /** PJ only. */
+  razaoSocial: string | null;
+  /** PF: cpf; PJ: cnpj. */
+  document: string | null;
+  email: string | null;
+  telefone: string | null;
+  /** PJ only. */
+  tipoEmpresa: string | null;
+  createdAt: Date;
+  analisadoPor: string | null;
+  analisadoEm: Date | null;
+  /** created_at as PostgreSQL prints it (microseconds kept), for the keyset walk. */
+  cursor: string;
+};
+
+/**
+ * The PF list shows every record except abandoned sessions (isVisibleInPfList in
+ * packages/shared/src/status.ts). Written exactly as the predicate of the partial index
+ * onboarding_pf_visible_created_idx, so that the planner matches it.
+ */
+export const pfVisible = sql`(${onboardingPf.status} <> 'INICIADO' or ${onboardingPf.currentStep} > 1 or btrim(coalesce(${onboardingPf.nomeCompleto}, '')) <> '')`;
+
+/** `%` and `_` of a LIKE pattern taken literally (the default escape character is `\`). */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** Characters a typed CPF may hold: digits and its mask. */
+const cpfLike = /^[\d.\-/\s]+$/;
+/** Characters a typed CNPJ may hold: digits, letters (alphanumeric CNPJ) and its mask. */
+const cnpjLike = /^[0-9A-Za-z.\-/\s]+$/;
+
+/**
+ * How a term is compared with a column: anywhere in it (3+ characters, trigram index) or at its
+ * start (1-2 characters, btree `text_pattern_ops`).
+ */
+function matches(column: AnyPgColumn, value: string, substring: boolean): SQL {
+  const pattern = substring ? `%${escapeLike(value)}%` : `${escapeLike(value)}%`;
+  return sql`${column} like ${pattern}`;
+}
+
+/** Case- and accent-insensitive substring match on a text column (GIN trigram index). */
+function textContains(column: AnyPgColumn, term: string): SQL {
+  return sql`medipay_search_text(${column}) like '%' || medipay_search_text(${escapeLike(term)}) || '%'`;
+}
+
+/**
+ * The search predicate of a flow, or undefined for no term. A CPF term matches with or without
+ * its mask (digits compared); a CNPJ term too (its characters compared, upper case).
+ */
+export function searchCondition(flow: ReviewFlow, rawTerm: string | undefined): SQL | undefined {
+  const term = rawTerm?.trim() ?? '';
+  if (term === '') return undefined;
+  const substring = [...term].length >= SEARCH_SUBSTRING_MIN_LENGTH;
+  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+  const branches: SQL[] = [];
+
+  if (substring) {
+    if (flow === 'pf') {
+      branches.push(textContains(onboardingPf.nomeCompleto, term));
+    } else {
+      branches.push(textContains(onboardingPj.razaoSocial, term));
+      branches.push(textContains(onboardingPj.nomeFantasia, term));
+    }
+    branches.push(textContains(table.email, term));
+  }
+  // Protocolos are upper case (MEDI-20261122-0042, PJ-20261122-1234).
+  branches.push(matches(table.protocolo, term.toUpperCase(), substring));
+
+  if (flow === 'pf' && cpfLike.test(term)) {
+    const digits = onlyDigits(term);
+    if (digits !== '') {
+      branches.push(
+        matches(onboardingPf.cpf, digits, digits.length >= SEARCH_SUBSTRING_MIN_LENGTH),
+      );
+    }
+  }
+  if (flow === 'pj' && cnpjLike.test(term)) {
+    const characters = cnpjCharacters(term);
+    if (characters !== '') {
+      branches.push(
+        matches(onboardingPj.cnpj, characters, characters.length >= SEARCH_SUBSTRING_MIN_LENGTH),
+      );
+    }
+  }
+  return or(...branches);
+}
+
+/** What the flow's list shows at all ('Total'): PF hides abandoned sessions, PJ shows all. */
+export function visibleCondition(flow: ReviewFlow): SQL | undefined {
+  return flow === 'pf' ? pfVisible : undefined;
+}
+
+/** The list's filters as one condition ('Filtrados'); the filters are checked by the service. */
+export function filteredCondition(flow: ReviewFlow, filters: ListFilters): SQL | undefined {
+  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+  // Always written for PF, even where a status filter implies it: the sort and status indexes
+  // are partial on it.
+  const conditions: (SQL | undefined)[] = [visibleCondition(flow)];
+  if (filters.status) conditions.push(eq(table.status, filters.status));
+  if (flow === 'pj' && filters.tipo) conditions.push(eq(onboardingPj.tipoEmpresa, filters.tipo));
+  conditions.push(searchCondition(flow, filters.search));
+  return and(...conditions);
+}
+
+export function hasFilters(filters: ListFilters): boolean {
+  return Boolean(filters.search?.trim() || filters.status || filters.tipo);
+}
+
+const pfColumns = {
+  id: onboardingPf.id,
+  protocolo: onboardingPf.protocolo,
+  status: onboardingPf.status,
+  currentStep: onboardingPf.currentStep,
+  nome: onboardingPf.nomeCompleto,
+  razaoSocial: sql<string | null>`null`,
+  document: onboardingPf.cpf,
+  email: onboardingPf.email,
+  telefone: onboardingPf.telefone,
+  tipoEmpresa: sql<string | null>`null`,
+  createdAt: onboardingPf.createdAt,
+  analisadoPor: onboardingPf.analisadoPor,
+  analisadoEm: onboardingPf.analisadoEm,
+  cursor: sql<string>`${onboardingPf.createdAt}::text`,
+};
+
+const pjColumns = {
+  id: onboardingPj.id,
+  protocolo: onboardingPj.protocolo,
+  status: onboardingPj.status,
+  currentStep: onboardingPj.currentStep,
+  nome: onboardingPj.nomeFantasia,
+  razaoSocial: onboardingPj.razaoSocial,
+  document: onboardingPj.cnpj,
+  email: onboardingPj.email,
+  telefone: onboardingPj.telefone,
+  tipoEmpresa: onboardingPj.tipoEmpresa,
+  createdAt: onboardingPj.createdAt,
+  analisadoPor: onboardingPj.analisadoPor,
+  analisadoEm: onboardingPj.analisadoEm,
+  cursor: sql<string>`${onboardingPj.createdAt}::text`,
+};
+
+function ordering(flow: ReviewFlow, sort: ListSort): SQL[] {
+  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+  return sort === 'created_asc'
+    ? [asc(table.createdAt), asc(table.id)]
+    : [desc(table.createdAt), desc(table.id)];
+}
+
+/** Rows after `cursor` in the sort order: `(created_at, id)` compared as a row, on the index. */
+function after(flow: ReviewFlow, sort: ListSort, cursor: ListCursor): SQL {
+  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+  const row = sql`(${table.createdAt}, ${table.id})`;
+  const bound = sql`(${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  return sort === 'created_asc' ? sql`${row} > ${bound}` : sql`${row} < ${bound}`;
+}
+
+function selectRows(
+  db: Database,
+  flow: ReviewFlow,
+  where: SQL | undefined,
+  sort: ListSort,
+  limit: number,
+  offset: number,
+): Promise<ListRow[]> {
+  const query =
+    flow === 'pf'
+      ? db.select(pfColumns).from(onboardingPf)
+      : db.select(pjColumns).from(onboardingPj);
+  return query
+    .where(where)
+    .orderBy(...ordering(flow, sort))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** One page of the filtered list. */
+export function selectListPage(
+  db: Database,
+  flow: ReviewFlow,
+  filters: ListFilters,
+  sort: ListSort,
+  page: { limit: number; offset: number },
+): Promise<ListRow[]> {
+  return selectRows(db, flow, filteredCondition(flow, filters), sort, page.limit, page.offset);
+}
+
+/** The next batch of an export: up to `limit` filtered rows after `cursor` (keyset, no offset). */
+export function selectExportBatch(
+  db: Database,
+  flow: ReviewFlow,
+  filters: ListFilters,
+  sort: ListSort,
+  cursor: ListCursor | null,
+  limit: number,
+): Promise<ListRow[]> {
+  const where = and(
+    filteredCondition(flow, filters),
+    cursor ? after(flow, sort, cursor) : undefined,
+  );
+  return selectRows(db, flow, where, sort, limit, 0);
+}
+
+/** `select count(*)` of a flow's table under a condition (exposed for the plan test). */
+export function countQuery(db: Executor, flow: ReviewFlow, where: SQL | undefined) {
+  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+  return db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(table)
+    .where(where);
+}
+
+export async function countRows(
+  db: Database,
+  flow: ReviewFlow,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await countQuery(db, flow, where);
+  return row?.count ?? 0;
+}

@@ -1,0 +1,188 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminActions } from '@medipay/db/schema';
+import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
+import { applicationListSchema } from '@medipay/shared/admin-review';
+import { errorCodes } from '@medipay/shared/api-error';
+import { registerErrorHandler } from '../../plugins/error-handler';
+import { createTestClock } from '../../testing/test-clock';
+import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
+import { insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
+import { reviewListRoutes } from './review-list.routes';
+import { CSV_BOM, EXPORT_AUDIT_ACTION, createReviewLists } from './review-list.service';
+
+/**
+ * The routes on a small Fastify instance: the plugin behind a stand-in for the admin guard that
+ * sets `request.admin`, the zod compilers and the app's error handler. (The wiring into the
+ * real app's guarded scope is tested with the app.)
+ */
+const clock = createTestClock(new Date('2026-11-22T02:30:00.000Z'));
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: AuthenticatedAdmin;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const account = await insertAdmin(database.db);
+  admin = {
+    sessionId: 'session-of-the-test',
+    expiresAt: new Date('2026-11-22T06:30:00.000Z'),
+    user: {
+      id: account.id,
+      email: account.email,
+      username: 'revisor',
+      name: 'Revisor de Teste',
+      role: 'admin_mini',
+    },
+  };
+  for (let index = 1; index <= 12; index += 1) {
+    await insertPf(database.db, {
+      nomeCompleto: `Pessoa ${index}`,
+      cpf: `${String(index).padStart(2, '0')}345678900`,
+      status: index % 2 === 0 ? 'APROVADO' : 'EM_ANALISE',
+      currentStep: 6,
+      createdAt: new Date(Date.UTC(2026, 10, index, 12)),
+    });
+  }
+  await insertPf(database.db, { status: 'INICIADO', currentStep: 1 });
+  await insertPj(database.db, {
+    razaoSocial: 'Hospital Exemplo Ltda',
+    tipoEmpresa: 'hospital',
+    status: 'ENVIADO_PARA_ANALISE',
+    currentStep: 6,
+  });
+
+  app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.decorateRequest('admin', null);
+  app.addHook('onRequest', async (request) => {
+    request.admin = admin;
+  });
+  await app.register(reviewListRoutes, {
+    prefix: '/api/admin',
+    lists: createReviewLists({ db: database.db, clock, exportBatchSize: 5 }),
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: '10.2.3.4' });
+
+describe('GET /api/admin/applications/:flow', () => {
+  it('answers a page of the PF list per the contract, without caching', async () => {
+    const response = await get('/api/admin/applications/pf?page=2&pageSize=10');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = applicationListSchema.strict().parse(response.json());
+    expect(body).toMatchObject({ total: 12, filtered: 12, page: 2, pageSize: 10 });
+    expect(body.items.map((item) => item.name)).toEqual(['Pessoa 2', 'Pessoa 1']);
+  });
+
+  it('searches, filters and sorts from the query string', async () => {
+    const response = await get(
+      '/api/admin/applications/pf?search=%2005.345&status=EM_ANALISE&sort=created_asc&tipo=',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const body = applicationListSchema.parse(response.json());
+    expect(body).toMatchObject({ total: 12, filtered: 1 });
+    expect(body.items.map((item) => item.name)).toEqual(['Pessoa 5']);
+  });
+
+  it('answers the PJ list with its company type', async () => {
+    const response = await get('/api/admin/applications/pj?tipo=hospital');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      total: 1,
+      filtered: 1,
+      items: [{ name: 'Hospital Exemplo Ltda', tipoEmpresa: 'hospital' }],
+    });
+  });
+
+  it.each([
+    ['/api/admin/applications/pj?tipo=farmacia', 'Tipo de empresa inválido.'],
+    ['/api/admin/applications/pf?tipo=hospital', 'Tipo de empresa inválido.'],
+    ['/api/admin/applications/pf?status=ENVIADO_PARA_ANALISE', 'Status inválido para esta lista.'],
+    ['/api/admin/applications/pf?status=QUALQUER', undefined],
+    ['/api/admin/applications/pf?pageSize=15', undefined],
+    ['/api/admin/applications/pf?page=0', undefined],
+    ['/api/admin/applications/pf?sort=name', undefined],
+    [`/api/admin/applications/pf?search=${'a'.repeat(101)}`, undefined],
+    ['/api/admin/applications/px', undefined],
+  ])('refuses %s with 400', async (url, message) => {
+    const response = await get(url);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: errorCodes.validation });
+    if (message) expect(response.json().message).toBe(message);
+  });
+});
+
+describe('GET /api/admin/applications/:flow/export.csv', () => {
+  it('streams the CSV as an attachment named after the São Paulo day, and audits it', async () => {
+    await database.db.delete(adminActions);
+    const response = await get('/api/admin/applications/pf/export.csv?status=APROVADO&page=3');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // 02:30 UTC on the 22nd is still the 21st in São Paulo.
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="onboardings-pf-20261121.csv"',
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body.startsWith(CSV_BOM)).toBe(true);
+    const rows = parseCsv(response.body.slice(1));
+    expect(rows[0]?.[0]).toBe('Protocolo');
+    // Six approved records, over two batches of five; the page does not apply.
+    expect(rows.slice(1).map((row) => row[1])).toEqual([
+      'Pessoa 12',
+      'Pessoa 10',
+      'Pessoa 8',
+      'Pessoa 6',
+      'Pessoa 4',
+      'Pessoa 2',
+    ]);
+    expect(rows[1]?.[2]).toBe('123.456.789-00');
+    const audit = await database.db.select().from(adminActions);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: EXPORT_AUDIT_ACTION,
+        adminUserId: admin.user.id,
+        adminEmail: admin.user.email,
+        onboardingType: 'PF',
+        ip: '10.2.3.4',
+        observacoes:
+          'Exportação CSV PF: 6 registros; filtros: status APROVADO; ordem: mais recentes primeiro',
+      }),
+    ]);
+  });
+
+  it('exports the PJ list', async () => {
+    const response = await get('/api/admin/applications/pj/export.csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="onboardings-pj-20261121.csv"',
+    );
+    const rows = parseCsv(response.body.slice(1));
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.slice(1, 5)).toEqual(['Hospital Exemplo Ltda', '', '', 'Hospital']);
+  });
+
+  it('refuses an unknown type with 400 and audits nothing', async () => {
+    await database.db.delete(adminActions);
+    const response = await get('/api/admin/applications/pj/export.csv?tipo=farmacia');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: errorCodes.validation,
+      message: 'Tipo de empresa inválido.',
+    });
+    expect(await database.db.select().from(adminActions)).toEqual([]);
+  });
+});

@@ -1,0 +1,700 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminActions } from '@medipay/db/schema';
+import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
+import {
+  applicationListSchema,
+  listQuerySchema,
+  type ListQuery,
+  type ReviewFlow,
+} from '@medipay/shared/admin-review';
+import { AppError } from '../../lib/app-error';
+import { cnpjFrom } from '../../testing/cnpj';
+import { createTestClock } from '../../testing/test-clock';
+import { collect, insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
+import { countQuery, filteredCondition } from './review-list.repository';
+import {
+  CSV_BOM,
+  EXPORT_AUDIT_ACTION,
+  TOTAL_MAX_AGE_MS,
+  createReviewLists,
+  csvCell,
+  type ReviewLists,
+} from './review-list.service';
+
+/** 12:00 UTC on 22 Nov 2026: the export's file is dated 20261122 (09:00 in São Paulo). */
+const clock = createTestClock(new Date('2026-11-22T12:00:00.000Z'));
+const base = Date.parse('2026-11-01T12:00:00.000Z');
+const HOUR_MS = 60 * 60 * 1000;
+/** Creation times one hour apart, so that the sort is known. */
+const hour = (n: number) => new Date(base + n * HOUR_MS);
+
+const query = (values: Record<string, unknown> = {}): ListQuery => listQuerySchema.parse(values);
+
+const cnpjHospital = cnpjFrom('12ABC34501DE'); // 12ABC34501DE35, alphanumeric
+const cnpjClinica = cnpjFrom('112223330001'); // 11222333000181
+const cnpjLab = cnpjFrom('987654320001');
+
+let database: TestDatabase;
+let lists: ReviewLists;
+let admin: { id: string; email: string };
+const pf: Record<string, string> = {};
+const pj: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  lists = createReviewLists({ db, clock });
+  admin = await insertAdmin(db);
+
+  pf.joao = await insertPf(db, {
+    nomeCompleto: 'João da Silva',
+    email: 'joao_silva@example.com',
+    cpf: '52998224725',
+    telefone: '+5511987654321',
+    protocolo: 'MEDI-20261101-0001',
+    status: 'EM_ANALISE',
+    currentStep: 6,
+    createdAt: hour(1),
+  });
+  pf.maria = await insertPf(db, {
+    nomeCompleto: 'Maria Conceição Álvares',
+    email: 'maria.alvares@example.com',
+    cpf: '11144477735',
+    protocolo: 'MEDI-20261102-0002',
+    status: 'APROVADO',
+    currentStep: 6,
+    analisadoPor: 'revisora@medipay.test',
+    // 01:30 UTC on the 11th is 22:30 on the 10th in São Paulo.
+    analisadoEm: new Date('2026-11-11T01:30:00.000Z'),
+    createdAt: hour(2),
+  });
+  pf.carla = await insertPf(db, {
+    nomeCompleto: 'Carla 1000 Souza',
+    email: 'joaoxsilva@example.com',
+    cpf: '39053344705',
+    protocolo: 'MEDI-20261103-1234',
+    status: 'EM_EXIGENCIA',
+    currentStep: 6,
+    createdAt: hour(3),
+  });
+  pf.promo = await insertPf(db, {
+    nomeCompleto: 'Promo 100% Real',
+    email: 'promo@example.com',
+    cpf: '71428793860',
+    protocolo: 'MEDI-20261104-0004',
+    status: 'NEGADO',
+    currentStep: 6,
+    createdAt: hour(4),
+  });
+  // Abandoned sessions: INICIADO, step 1, no name (blank or null). Hidden from the PF list.
+  pf.abandonedBlank = await insertPf(db, {
+    nomeCompleto: '   ',
+    email: 'joao.abandonado@example.com',
+    cpf: '52900000000',
+    status: 'INICIADO',
+    currentStep: 1,
+    createdAt: hour(5),
+  });
+  pf.abandonedNull = await insertPf(db, { status: 'INICIADO', currentStep: 1, createdAt: hour(6) });
+  // Still INICIADO but visible: past step 1, or at step 1 with a name.
+  pf.step2 = await insertPf(db, {
+    nomeCompleto: 'Pedro Iniciado',
+    cpf: '12345678909',
+    status: 'INICIADO',
+    currentStep: 2,
+    createdAt: hour(7),
+  });
+  pf.named = await insertPf(db, {
+    nomeCompleto: 'Lucas Passo Um',
+    status: 'INICIADO',
+    currentStep: 1,
+    createdAt: hour(8),
+  });
+
+  pj.hospital = await insertPj(db, {
+    razaoSocial: 'Hospital São Lucas Ltda',
+    nomeFantasia: 'São Lucas',
+    cnpj: cnpjHospital,
+    tipoEmpresa: 'hospital',
+    email: 'contato@saolucas.com.br',
+    telefone: '+5521998765432',
+    protocolo: 'PJ-20261101-1001',
+    status: 'ENVIADO_PARA_ANALISE',
+    currentStep: 6,
+    createdAt: hour(1),
+  });
+  pj.clinica = await insertPj(db, {
+    razaoSocial: 'Clínica Bem Estar S.A.',
+    cnpj: cnpjClinica,
+    tipoEmpresa: 'clinica',
+    email: 'adm@bemestar.com',
+    protocolo: 'PJ-20261102-2002',
+    status: 'APROVADO',
+    currentStep: 6,
+    analisadoPor: 'revisora@medipay.test',
+    analisadoEm: new Date('2026-11-05T18:00:00.000Z'),
+    createdAt: hour(2),
+  });
+  pj.lab = await insertPj(db, {
+    razaoSocial: 'Laboratório Análise Ltda',
+    nomeFantasia: 'LabAnálise',
+    cnpj: cnpjLab,
+    tipoEmpresa: 'laboratorio',
+    email: 'lab@analise.com',
+    protocolo: 'PJ-20261103-3003',
+    status: 'EM_EXIGENCIA',
+    currentStep: 6,
+    createdAt: hour(3),
+  });
+  pj.started = await insertPj(db, { status: 'INICIADO', currentStep: 1, createdAt: hour(4) });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function ids(flow: ReviewFlow, values: Record<string, unknown> = {}) {
+  const result = applicationListSchema.strict().parse(await lists.list(flow, query(values)));
+  return result.items.map((item) => item.id);
+}
+
+const names = (record: Record<string, string>, keys: string[]) => keys.map((key) => record[key]);
+
+describe('the PF list', () => {
+  it('hides abandoned sessions from total and filtered, newest first', async () => {
+    const result = await lists.list('pf', query());
+    expect(result.total).toBe(6);
+    expect(result.filtered).toBe(6);
+    expect(result.items.map((item) => item.id)).toEqual(
+      names(pf, ['named', 'step2', 'promo', 'carla', 'maria', 'joao']),
+    );
+  });
+
+  it('shows INICIADO at step 2, and INICIADO at step 1 with a name', async () => {
+    expect(await ids('pf', { status: 'INICIADO' })).toEqual(names(pf, ['named', 'step2']));
+    const result = await lists.list('pf', query({ status: 'INICIADO' }));
+    expect(result).toMatchObject({ total: 6, filtered: 2 });
+  });
+
+  it('keeps an abandoned session out of a search that matches it', async () => {
+    // 529 is in João's CPF and in the abandoned session's CPF; 'abandonado' only in its e-mail.
+    expect(await ids('pf', { search: '529' })).toEqual([pf.joao]);
+    expect(await ids('pf', { search: '52' })).toEqual([pf.joao]);
+    const result = await lists.list('pf', query({ search: 'abandonado' }));
+    expect(result).toMatchObject({ items: [], total: 6, filtered: 0 });
+  });
+
+  it('maps the items per the contract', async () => {
+    const result = await lists.list('pf', query({ search: 'conceição' }));
+    expect(result.items).toEqual([
+      {
+        id: pf.maria,
+        protocolo: 'MEDI-20261102-0002',
+        status: 'APROVADO',
+        currentStep: 6,
+        name: 'Maria Conceição Álvares',
+        razaoSocial: null,
+        document: '11144477735',
+        email: 'maria.alvares@example.com',
+        tipoEmpresa: null,
+        createdAt: hour(2).toISOString(),
+        analisadoPor: 'revisora@medipay.test',
+        analisadoEm: '2026-11-11T01:30:00.000Z',
+      },
+    ]);
+    expect(result).toMatchObject({ total: 6, filtered: 1, page: 1, pageSize: 20 });
+  });
+
+  it.each([
+    ['conceição', ['maria']],
+    ['CONCEICAO', ['maria']],
+    ['conceicao', ['maria']],
+    ['ÁLVARES', ['maria']],
+    ['  da silva  ', ['joao']],
+    ['JOÃO DA', ['joao']],
+  ])('finds the name %j without regard to case or accents', async (search, expected) => {
+    expect(await ids('pf', { search })).toEqual(names(pf, expected));
+  });
+
+  it('finds the e-mail, case-insensitively', async () => {
+    expect(await ids('pf', { search: 'maria.alvares@' })).toEqual([pf.maria]);
+    expect(await ids('pf', { search: 'EXAMPLE.COM' })).toEqual(
+      names(pf, ['promo', 'carla', 'maria', 'joao']),
+    );
+  });
+
+  it('finds the protocolo, whole or in part, in any case', async () => {
+    expect(await ids('pf', { search: 'MEDI-20261103-1234' })).toEqual([pf.carla]);
+    expect(await ids('pf', { search: 'medi-20261103' })).toEqual([pf.carla]);
+    // 1234 ends Carla's protocolo and is in Pedro's CPF.
+    expect(await ids('pf', { search: '1234' })).toEqual(names(pf, ['step2', 'carla']));
+  });
+
+  it.each([
+    ['529.982.247-25', 'masked'],
+    ['52998224725', 'unmasked'],
+    ['982.247', 'a masked part'],
+    ['98224', 'a part'],
+  ])('finds the CPF %j (%s)', async (search) => {
+    expect(await ids('pf', { search })).toEqual([pf.joao]);
+  });
+
+  it('matches 1-2 character terms only at the start of the CPF and the protocolo', async () => {
+    expect(await ids('pf', { search: 'ME' })).toEqual(
+      names(pf, ['promo', 'carla', 'maria', 'joao']),
+    );
+    expect(await ids('pf', { search: '11' })).toEqual([pf.maria]);
+    expect(await ids('pf', { search: '1' })).toEqual(names(pf, ['step2', 'maria']));
+    // In names, e-mails and the middle of CPFs: no match.
+    expect(await ids('pf', { search: 'jo' })).toEqual([]);
+    expect(await ids('pf', { search: 'il' })).toEqual([]);
+    expect(await ids('pf', { search: '98' })).toEqual([]);
+    expect(await ids('pf', { search: 'a' })).toEqual([]);
+  });
+
+  it('takes % and _ literally', async () => {
+    expect(await ids('pf', { search: 'o_s' })).toEqual([pf.joao]);
+    expect(await ids('pf', { search: '00%' })).toEqual([pf.promo]);
+    expect(await ids('pf', { search: '%%%' })).toEqual([]);
+    expect(await ids('pf', { search: '___' })).toEqual([]);
+    expect(await ids('pf', { search: '%' })).toEqual([]);
+    expect(await ids('pf', { search: '\\' })).toEqual([]);
+  });
+
+  it('filters by status, with the search, and counts the filtered', async () => {
+    expect(await ids('pf', { status: 'APROVADO' })).toEqual([pf.maria]);
+    const result = await lists.list('pf', query({ status: 'EM_EXIGENCIA', search: 'silva' }));
+    expect(result.items.map((item) => item.id)).toEqual([pf.carla]);
+    expect(result).toMatchObject({ total: 6, filtered: 1 });
+    expect(await ids('pf', { status: 'REJEITADO' })).toEqual([]);
+  });
+
+  it('sorts oldest first on request', async () => {
+    expect(await ids('pf', { sort: 'created_asc' })).toEqual(
+      names(pf, ['joao', 'maria', 'carla', 'promo', 'step2', 'named']),
+    );
+  });
+
+  it('answers an empty page beyond the end, not an error', async () => {
+    const result = await lists.list('pf', query({ page: 2, pageSize: 10 }));
+    expect(result).toEqual({ items: [], total: 6, filtered: 6, page: 2, pageSize: 10 });
+  });
+
+  it('refuses a status of the other flow and a company type (400)', async () => {
+    await expect(lists.list('pf', query({ status: 'ENVIADO_PARA_ANALISE' }))).rejects.toThrow(
+      AppError,
+    );
+    await expect(lists.list('pf', query({ tipo: 'hospital' }))).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+});
+
+describe('the PJ list', () => {
+  it('shows every record, newest first, with the trade name or else the legal name', async () => {
+    const result = await lists.list('pj', query());
+    expect(result).toMatchObject({ total: 4, filtered: 4 });
+    expect(result.items.map((item) => item.id)).toEqual(
+      names(pj, ['started', 'lab', 'clinica', 'hospital']),
+    );
+    const byId = new Map(result.items.map((item) => [item.id, item]));
+    expect(byId.get(pj.hospital!)).toEqual({
+      id: pj.hospital,
+      protocolo: 'PJ-20261101-1001',
+      status: 'ENVIADO_PARA_ANALISE',
+      currentStep: 6,
+      name: 'São Lucas',
+      razaoSocial: 'Hospital São Lucas Ltda',
+      document: cnpjHospital,
+      email: 'contato@saolucas.com.br',
+      tipoEmpresa: 'hospital',
+      createdAt: hour(1).toISOString(),
+      analisadoPor: null,
+      analisadoEm: null,
+    });
+    expect(byId.get(pj.clinica!)).toMatchObject({
+      name: 'Clínica Bem Estar S.A.',
+      razaoSocial: 'Clínica Bem Estar S.A.',
+      analisadoEm: '2026-11-05T18:00:00.000Z',
+    });
+    expect(byId.get(pj.started!)).toMatchObject({ name: null, razaoSocial: null, document: null });
+  });
+
+  it.each([
+    ['hospital sao', ['hospital'], 'razão social, without accents'],
+    ['CLÍNICA', ['clinica'], 'razão social, upper case'],
+    ['labanalise', ['lab'], 'nome fantasia'],
+    ['São Luc', ['hospital'], 'nome fantasia and razão social'],
+    ['bemestar.com', ['clinica'], 'e-mail'],
+    ['pj-20261103', ['lab'], 'protocolo'],
+    ['12.ABC.345/01DE-35', ['hospital'], 'alphanumeric CNPJ, masked'],
+    ['12abc34501de35', ['hospital'], 'alphanumeric CNPJ, lower case'],
+    ['ABC345', ['hospital'], 'part of an alphanumeric CNPJ'],
+    ['11.222.333/0001-81', ['clinica'], 'numeric CNPJ, masked'],
+    ['333/0001', ['clinica'], 'part of a masked CNPJ'],
+  ])('finds %j (%s)', async (search, expected) => {
+    expect(await ids('pj', { search })).toEqual(names(pj, expected));
+  });
+
+  it('matches 1-2 character terms only at the start of the CNPJ and the protocolo', async () => {
+    expect(await ids('pj', { search: '12' })).toEqual([pj.hospital]);
+    expect(await ids('pj', { search: 'pj' })).toEqual(names(pj, ['lab', 'clinica', 'hospital']));
+    expect(await ids('pj', { search: '98' })).toEqual([pj.lab]);
+    expect(await ids('pj', { search: 'sa' })).toEqual([]);
+    expect(await ids('pj', { search: '22' })).toEqual([]);
+  });
+
+  it('filters by status and by company type', async () => {
+    expect(await ids('pj', { status: 'ENVIADO_PARA_ANALISE' })).toEqual([pj.hospital]);
+    expect(await ids('pj', { tipo: 'laboratorio' })).toEqual([pj.lab]);
+    const result = await lists.list('pj', query({ tipo: 'hospital', status: 'APROVADO' }));
+    expect(result).toMatchObject({ items: [], total: 4, filtered: 0 });
+  });
+
+  it('refuses an unknown company type and a PF-only status (400)', async () => {
+    await expect(lists.list('pj', query({ tipo: 'farmacia' }))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Tipo de empresa inválido.',
+    });
+    await expect(lists.list('pj', query({ status: 'REJEITADO' }))).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+});
+
+describe('the CSV export', () => {
+  const actor = () => ({ ...admin, ip: '10.9.8.7' });
+
+  it('writes the BOM, the header and one line per visible PF record, formatted', async () => {
+    const result = await lists.export('pf', query(), actor());
+    expect(result.filename).toBe('onboardings-pf-20261122.csv');
+    expect(result.rowCount).toBe(6);
+    const text = (await collect(result.chunks)).join('');
+    expect(text.startsWith(CSV_BOM)).toBe(true);
+    expect(text.slice(1).split('\r\n')[0]).toBe(
+      'Protocolo;Nome;CPF;E-mail;Telefone;Status;Etapa;Criado em;Analisado por;Analisado em',
+    );
+    const rows = parseCsv(text.slice(1));
+    expect(rows).toHaveLength(7);
+    expect(rows.slice(1).map((row) => row[1])).toEqual([
+      'Lucas Passo Um',
+      'Pedro Iniciado',
+      'Promo 100% Real',
+      'Carla 1000 Souza',
+      'Maria Conceição Álvares',
+      'João da Silva',
+    ]);
+    // 13:00 UTC is 10:00 in São Paulo.
+    expect(rows[6]).toEqual([
+      'MEDI-20261101-0001',
+      'João da Silva',
+      '529.982.247-25',
+      'joao_silva@example.com',
+      '(11) 98765-4321',
+      'Em Análise',
+      '6/6',
+      '01/11/2026 10:00',
+      '',
+      '',
+    ]);
+    expect(rows[5]).toEqual([
+      'MEDI-20261102-0002',
+      'Maria Conceição Álvares',
+      '111.444.777-35',
+      'maria.alvares@example.com',
+      '',
+      'Aprovado',
+      '6/6',
+      '01/11/2026 11:00',
+      'revisora@medipay.test',
+      '10/11/2026 22:30',
+    ]);
+    expect(rows[1]).toEqual([
+      '',
+      'Lucas Passo Um',
+      '',
+      '',
+      '',
+      'Iniciado',
+      '1/6',
+      '01/11/2026 17:00',
+      '',
+      '',
+    ]);
+  });
+
+  it('applies the filters and the sort, and audits the export once', async () => {
+    await database.db.delete(adminActions);
+    const result = await lists.export(
+      'pf',
+      query({ search: 'example.com', status: 'APROVADO', sort: 'created_asc' }),
+      actor(),
+    );
+    const rows = parseCsv((await collect(result.chunks)).join('').slice(1));
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['MEDI-20261102-0002']);
+    const audit = await database.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.action, EXPORT_AUDIT_ACTION));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        adminUserId: admin.id,
+        adminEmail: admin.email,
+        onboardingType: 'PF',
+        onboardingId: null,
+        ip: '10.9.8.7',
+        observacoes:
+          'Exportação CSV PF: 1 registro; filtros: busca "example.com", status APROVADO; ordem: mais antigos primeiro',
+        createdAt: clock.now(),
+      }),
+    ]);
+  });
+
+  it('writes the PJ columns with the CNPJ mask and the type label', async () => {
+    const result = await lists.export('pj', query({ tipo: 'hospital' }), actor());
+    expect(result.filename).toBe('onboardings-pj-20261122.csv');
+    const rows = parseCsv((await collect(result.chunks)).join('').slice(1));
+    expect(rows).toEqual([
+      [
+        'Protocolo',
+        'Razão social',
+        'Nome fantasia',
+        'CNPJ',
+        'Tipo',
+        'E-mail',
+        'Status',
+        'Etapa',
+        'Criado em',
+        'Analisado por',
+        'Analisado em',
+      ],
+      [
+        'PJ-20261101-1001',
+        'Hospital São Lucas Ltda',
+        'São Lucas',
+        '12.ABC.345/01DE-35',
+        'Hospital',
+        'contato@saolucas.com.br',
+        'Enviado para Análise',
+        '6/6',
+        '01/11/2026 10:00',
+        '',
+        '',
+      ],
+    ]);
+  });
+
+  it('refuses an unknown type before auditing anything', async () => {
+    await database.db.delete(adminActions);
+    await expect(lists.export('pj', query({ tipo: 'farmacia' }), actor())).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(await database.db.select().from(adminActions)).toEqual([]);
+  });
+
+  it.each([
+    ['plain', 'plain'],
+    ['a;b', '"a;b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=1+1', "'=1+1"],
+    ['+55 11', "'+55 11"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTab', "'\tTab"],
+    ['\rCR', `"'\rCR"`],
+    ['=HYPERLINK("x";"y")', `"'=HYPERLINK(""x"";""y"")"`],
+    ['', ''],
+  ])('writes the cell %j as %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+});
+
+describe('paging and export batches', () => {
+  let many: TestDatabase;
+  let manyLists: ReviewLists;
+  /** Names in list order (newest first, then id descending). */
+  let expectedOrder: string[];
+
+  beforeAll(async () => {
+    many = await createTestDatabase();
+    manyLists = createReviewLists({ db: many.db, clock, exportBatchSize: 4 });
+    for (let index = 1; index <= 23; index += 1) {
+      await insertPf(many.db, {
+        nomeCompleto: `Pessoa ${String(index).padStart(2, '0')}`,
+        status: 'EM_ANALISE',
+        currentStep: 6,
+        // Three pairs share their creation time: the keyset walk must not skip or repeat them.
+        createdAt: hour(index % 8 === 0 ? index - 1 : index),
+      });
+    }
+    await insertPf(many.db, {
+      nomeCompleto: 'Ana "Paulinha"; Souza\nSegunda linha',
+      email: '=cmd@evil.example',
+      status: 'APROVADO',
+      currentStep: 6,
+      createdAt: hour(30),
+    });
+    await insertPf(many.db, {
+      nomeCompleto: '=HYPERLINK("http://evil.example";"clique")',
+      email: '@SUM(1+1)@evil.example',
+      telefone: '-2+3',
+      status: 'NEGADO',
+      currentStep: 6,
+      createdAt: hour(31),
+    });
+    const all = await manyLists.list('pf', query({ pageSize: 50 }));
+    expectedOrder = all.items.map((item) => item.name ?? '');
+  });
+  afterAll(async () => {
+    await many.close();
+  });
+
+  it('pages with LIMIT/OFFSET in the sort order', async () => {
+    expect(expectedOrder).toHaveLength(25);
+    const page2 = await manyLists.list('pf', query({ page: 2, pageSize: 10 }));
+    expect(page2).toMatchObject({ total: 25, filtered: 25, page: 2, pageSize: 10 });
+    expect(page2.items.map((item) => item.name)).toEqual(expectedOrder.slice(10, 20));
+    const page3 = await manyLists.list('pf', query({ page: 3, pageSize: 10 }));
+    expect(page3.items.map((item) => item.name)).toEqual(expectedOrder.slice(20));
+    const page4 = await manyLists.list('pf', query({ page: 4, pageSize: 10 }));
+    expect(page4.items).toEqual([]);
+    // Ties on created_at are ordered by id, in the direction of the sort.
+    const asc = await manyLists.list('pf', query({ pageSize: 50, sort: 'created_asc' }));
+    expect(asc.items.map((item) => item.name)).toEqual([...expectedOrder].reverse());
+  });
+
+  it('streams an export in batches, every row once, in the list order', async () => {
+    const admin2 = await insertAdmin(many.db);
+    const result = await manyLists.export('pf', query(), admin2);
+    const chunks = await collect(result.chunks);
+    // The header, then ceil(25 / 4) = 7 batches.
+    expect(chunks).toHaveLength(8);
+    const rows = parseCsv(chunks.join('').slice(1));
+    // The formula-like name gets its apostrophe.
+    const inCsv = expectedOrder.map((name) => (name.startsWith('=') ? `'${name}` : name));
+    expect(rows.slice(1).map((row) => row[1])).toEqual(inCsv);
+    const asc = parseCsv(
+      (await collect((await manyLists.export('pf', query({ sort: 'created_asc' }), admin2)).chunks))
+        .join('')
+        .slice(1),
+    );
+    expect(asc.slice(1).map((row) => row[1])).toEqual([...inCsv].reverse());
+  });
+
+  it('quotes separators, quotes and line breaks, and neutralises formulas', async () => {
+    const admin2 = await insertAdmin(many.db);
+    const result = await manyLists.export('pf', query({ status: 'NEGADO' }), admin2);
+    const text = (await collect(result.chunks)).join('');
+    expect(text).toContain(
+      `;"'=HYPERLINK(""http://evil.example"";""clique"")";;'@SUM(1+1)@evil.example;'-2+3;Negado;`,
+    );
+    const quoted = await manyLists.export('pf', query({ status: 'APROVADO' }), admin2);
+    const rows = parseCsv((await collect(quoted.chunks)).join('').slice(1));
+    expect(rows[1]?.slice(0, 4)).toEqual([
+      '',
+      'Ana "Paulinha"; Souza\nSegunda linha',
+      '',
+      "'=cmd@evil.example",
+    ]);
+  });
+});
+
+describe('the total of a filtered list', () => {
+  let counted: TestDatabase;
+  const totalClock = createTestClock(new Date('2026-11-22T12:00:00.000Z'));
+  const person = (name: string) =>
+    insertPf(counted.db, { nomeCompleto: name, status: 'EM_ANALISE', currentStep: 6 });
+
+  beforeAll(async () => {
+    counted = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await counted.close();
+  });
+
+  it('reuses the last count for TOTAL_MAX_AGE_MS, then counts again in the background', async () => {
+    const service = createReviewLists({ db: counted.db, clock: totalClock });
+    const search = query({ search: 'pessoa' });
+    await person('Primeira Pessoa');
+    expect(await service.list('pf', search)).toMatchObject({ total: 1, filtered: 1 });
+    await person('Segunda Pessoa');
+    await person('Terceiro Nome');
+    // The last count (1) is reused, raised to the filtered count it cannot be below.
+    expect(await service.list('pf', search)).toMatchObject({ total: 2, filtered: 2 });
+    totalClock.advance(TOTAL_MAX_AGE_MS);
+    // Answered at once with the old count; a new count runs meanwhile.
+    expect(await service.list('pf', search)).toMatchObject({ total: 2, filtered: 2 });
+    await vi.waitFor(async () => {
+      expect((await service.list('pf', search)).total).toBe(3);
+    });
+    // An unfiltered list always counts, and its count is kept.
+    await person('Quarta Pessoa');
+    expect(await service.list('pf', query())).toMatchObject({ total: 4, filtered: 4 });
+    expect(await service.list('pf', search)).toMatchObject({ total: 4, filtered: 3 });
+  });
+
+  it('counts on every call when totalMaxAgeMs is 0', async () => {
+    const service = createReviewLists({ db: counted.db, clock: totalClock, totalMaxAgeMs: 0 });
+    const before = (await service.list('pf', query({ search: 'nome' }))).total;
+    await person('Quinta Pessoa');
+    expect((await service.list('pf', query({ search: 'nome' }))).total).toBe(before + 1);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', () => {
+  let planned: TestDatabase;
+
+  beforeAll(async () => {
+    planned = await createTestDatabase();
+    await planned.executeSql(`
+      insert into applicant_sessions (id, flow)
+        select 'sess_plan_' || g, 'PF' from generate_series(1, 30000) g;
+      insert into onboarding_pf (session_id, nome_completo, email, cpf, protocolo, status, current_step, created_at)
+        select 'sess_plan_' || g,
+               (array['João', 'Maria', 'Ana', 'Pedro', 'Lúcia'])[g % 5 + 1] || ' ' ||
+               (array['Silva', 'Souza', 'Conceição', 'Pereira', 'Álvares', 'Lima', 'Costa'])[g % 7 + 1] || ' ' || g,
+               'pessoa' || g || '@example.com',
+               lpad(((g::bigint * 7919) % 100000000000)::text, 11, '0'),
+               'MEDI-20261101-' || lpad(g::text, 4, '0') || '-' || g,
+               (array['EM_ANALISE', 'APROVADO', 'NEGADO', 'INICIADO'])[g % 4 + 1],
+               case when g % 4 = 3 then 2 else 6 end,
+               now() - g * interval '1 minute'
+        from generate_series(1, 30000) g;
+    `);
+    // As autovacuum leaves a table: statistics, and the visibility map of index-only scans.
+    await planned.executeSql('vacuum analyze onboarding_pf');
+  });
+  afterAll(async () => {
+    await planned?.close();
+  });
+
+  async function plan(flow: ReviewFlow, search?: string, status?: string): Promise<string> {
+    return planned.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const where = filteredCondition(flow, { search, status });
+      const result = await tx.execute(sql`explain ${countQuery(tx, flow, where)}`);
+      return (result.rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('searches a name of 3+ characters on the trigram index', async () => {
+    // Row 4999 is 'Lúcia Souza 4999'. Enough rows that the planner's costs are those of a real
+    // table: on a few thousand rows it rightly prefers reading them all.
+    const text = await plan('pf', 'SOUZA 4999');
+    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_trgm_idx/);
+    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_email_trgm_idx/);
+  });
+
+  it('counts a status of the PF list on its partial index, index only', async () => {
+    const text = await plan('pf', undefined, 'NEGADO');
+    expect(text).toMatch(/Index Only Scan using onboarding_pf_visible_status_created_idx/);
+  });
+
+  it('searches a 2-digit term on the prefix indexes of the CPF and the protocolo', async () => {
+    const text = await plan('pf', '12');
+    expect(text).toMatch(/onboarding_pf_cpf_prefix_idx/);
+    expect(text).toMatch(/onboarding_pf_protocolo_prefix_idx/);
+    expect(text).not.toMatch(/trgm/);
+  });
+});

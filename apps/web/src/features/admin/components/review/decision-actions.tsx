@@ -1,0 +1,220 @@
+import { Ban, CheckCircle2, FileWarning, Mail, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import {
+  reviewMessages,
+  type ApplicationDetail,
+  type ReviewFlow,
+} from '@medipay/shared/admin-review';
+import { Button } from '../../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../../components/ui/dialog';
+import { isConflict, useReviewDecision, type DecisionInput } from '../../api/review-decision';
+import { DialogActions } from '../dialog-actions';
+import { toastDecisionError } from './decision-toasts';
+import { ReasonDialog } from './reason-dialog';
+
+/** A decision that needs only a confirmation (approve, back to analysis). */
+function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => Promise<boolean>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <DialogActions
+          pending={pending}
+          label={confirmLabel}
+          pendingLabel={pendingLabel}
+          onConfirm={() => {
+            void onConfirm().then((close) => close && setOpen(false));
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Toast = { title: string; description?: string };
+
+/**
+ * The decisions the server allows now (`allowedActions`), each sending the status shown as
+ * `expectedStatus`. A 409 shows the server's message and reloads the application.
+ */
+export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
+  const flow: ReviewFlow = detail.flow === 'PF' ? 'pf' : 'pj';
+  const decide = useReviewDecision(flow);
+  const allowed = new Set(detail.allowedActions);
+  const pending = decide.isPending;
+  const base = { id: detail.id, expectedStatus: detail.status };
+
+  /** Sends a decision; true when its dialog may close (done, or moot after a 409). */
+  async function run(input: DecisionInput, success: Toast, failure: string): Promise<boolean> {
+    try {
+      await decide.mutateAsync(input);
+      toast.success(success.title, { description: success.description });
+      return true;
+    } catch (error) {
+      toastDecisionError(error, failure);
+      return isConflict(error);
+    }
+  }
+
+  if (allowed.size === 0) return null;
+
+  return (
+    <section aria-labelledby="review-actions" className="rounded-lg border bg-card p-4">
+      <h2 id="review-actions" className="sr-only">
+        Ações
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        {allowed.has('approve') && (
+          <ConfirmDialog
+            trigger={
+              <Button type="button" className="bg-green-700 hover:bg-green-800">
+                <CheckCircle2 aria-hidden="true" />
+                Aprovar
+              </Button>
+            }
+            title="Aprovar onboarding?"
+            description="O cadastro será marcado como aprovado."
+            confirmLabel="Aprovar"
+            pendingLabel="Aprovando..."
+            pending={pending}
+            onConfirm={() =>
+              run(
+                { ...base, action: 'approve' },
+                { title: reviewMessages.approved },
+                reviewMessages.approveFailed,
+              )
+            }
+          />
+        )}
+        {allowed.has('request-changes') && (
+          <ReasonDialog
+            trigger={
+              <Button type="button" variant="outline" className="text-yellow-900">
+                <FileWarning aria-hidden="true" />
+                Em Exigência
+              </Button>
+            }
+            title="Colocar em exigência"
+            description="Descreva o que precisa ser corrigido. O solicitante receberá as exigências por e-mail."
+            fieldLabel="Exigências"
+            confirmLabel="Enviar Exigências"
+            pendingLabel="Enviando..."
+            pending={pending}
+            onSubmit={(exigencias) =>
+              run(
+                { ...base, action: 'request-changes', exigencias },
+                {
+                  title: reviewMessages.requestedChanges,
+                  description: reviewMessages.requestedChangesDescription,
+                },
+                reviewMessages.requestChangesFailed,
+              )
+            }
+          />
+        )}
+        {allowed.has('deny') && (
+          <ReasonDialog
+            trigger={
+              <Button type="button" variant="destructive">
+                <Ban aria-hidden="true" />
+                Negar
+              </Button>
+            }
+            title="Negar onboarding"
+            description={
+              <span className="flex items-start gap-2 rounded-md border border-red-300 bg-red-50 p-3 font-medium text-red-900">
+                <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                Esta ação não pode ser desfeita. O solicitante será notificado por e-mail.
+              </span>
+            }
+            fieldLabel="Motivo da negação"
+            confirmLabel="Confirmar Negação"
+            pendingLabel="Negando..."
+            destructive
+            pending={pending}
+            onSubmit={(motivo) =>
+              run(
+                { ...base, action: 'deny', motivo },
+                { title: reviewMessages.denied, description: reviewMessages.deniedDescription },
+                reviewMessages.denyFailed,
+              )
+            }
+          />
+        )}
+        {allowed.has('reopen') && (
+          <ConfirmDialog
+            trigger={
+              <Button type="button" variant="outline">
+                <RotateCcw aria-hidden="true" />
+                Voltar para Análise
+              </Button>
+            }
+            title="Voltar para Análise?"
+            description="O onboarding voltará para o status Em Análise e poderá ser decidido de novo."
+            confirmLabel="Voltar para Análise"
+            pendingLabel="Alterando..."
+            pending={pending}
+            onConfirm={() =>
+              run(
+                { ...base, action: 'reopen' },
+                flow === 'pj'
+                  ? {
+                      title: reviewMessages.reopenedPj,
+                      description: reviewMessages.reopenedPjDescription,
+                    }
+                  : { title: reviewMessages.reopened },
+                reviewMessages.reopenFailed,
+              )
+            }
+          />
+        )}
+        {allowed.has('resend-requirements') && (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={pending}
+            onClick={() =>
+              void run(
+                { ...base, action: 'resend-requirements' },
+                { title: reviewMessages.resent, description: reviewMessages.resentDescription },
+                reviewMessages.resendFailed,
+              )
+            }
+          >
+            <Mail aria-hidden="true" />
+            Reenviar exigências
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ApplicationFilters } from '../../api/get-applications';
+
+type Param = 'q' | 'status' | 'tipo' | 'page';
+
+/**
+ * A list's filters and page, kept in the URL (`?q=&status=&tipo=&page=`) so that reload, back
+ * and a shared link show the same list. Values outside the allowed lists are ignored.
+ */
+export function useListUrlState({
+  statuses,
+  tipos = [],
+}: {
+  statuses: readonly string[];
+  tipos?: readonly string[];
+}) {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const tipo = params.get('tipo') ?? '';
+  const pageNumber = Number(params.get('page'));
+  const filters: ApplicationFilters = {
+    search: params.get('q') ?? '',
+    status: statuses.includes(status) ? status : '',
+    tipo: tipos.includes(tipo) ? tipo : '',
+  };
+  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
+  const hasFilters = Boolean(filters.search.trim() || filters.status || filters.tipo);
+
+  const update = useCallback(
+    (changes: Partial<Record<Param, string>>, options?: { replace?: boolean }) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (!value || (key === 'page' && value === '1')) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: options?.replace },
+      );
+    },
+    [setParams],
+  );
+
+  /** A new filter shows its first page. Typing replaces the history entry. */
+  const setFilter = useCallback(
+    (key: Exclude<Param, 'page'>, value: string) =>
+      update({ [key]: value, page: '' }, { replace: key === 'q' }),
+    [update],
+  );
+  const setPage = useCallback((next: number) => update({ page: String(next) }), [update]);
+
+  return { filters, page, hasFilters, setFilter, setPage };
+}

@@ -1,0 +1,412 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reviewMessages, type ApplicationDetail } from '@medipay/shared/admin-review';
+import { errorCodes } from '@medipay/shared/api-error';
+import {
+  apiError,
+  currentPath,
+  deferred,
+  fetchMock,
+  json,
+  master,
+  renderAdmin,
+  sessionOf,
+  stubApi,
+  type Handler,
+} from '../../test-utils';
+import { pfDetail, pfId } from './review-test-fixtures';
+
+beforeEach(() => {
+  toast.dismiss();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const detailPath = `/onboarding/admin/${pfId}`;
+const detailApi = `GET /api/admin/applications/pf/${pfId}`;
+const post = (action: string) => `POST /api/admin/applications/pf/${pfId}/${action}`;
+
+type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
+
+function withDetail(detail: () => PfDetail | Response, extra: Record<string, Handler> = {}) {
+  return stubApi({
+    'GET /api/admin/session': () => json(sessionOf(master)),
+    [detailApi]: () => {
+      const answer = detail();
+      return answer instanceof Response ? answer : json(answer);
+    },
+    'GET /api/admin/applications/pf': () =>
+      json({ items: [], total: 0, filtered: 0, page: 1, pageSize: 20 }),
+    ...extra,
+  });
+}
+
+const card = (title: string) =>
+  screen.getByRole('heading', { level: 2, name: title }).closest('.rounded-lg') as HTMLElement;
+const valueOf = (container: HTMLElement, label: string) =>
+  within(container).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+async function loaded() {
+  return screen.findByRole('heading', { level: 1, name: 'Detalhes do Onboarding' });
+}
+
+describe('PF detail', () => {
+  it('shows the header, the personal data with verified badges, address, PEP and consents', async () => {
+    withDetail(() => ({
+      ...pfDetail,
+      analisadoPor: 'ana.souza@medipay.com.br',
+      analisadoEm: '2025-03-11T18:30:00.000Z',
+    }));
+    renderAdmin(detailPath);
+    await loaded();
+    expect(document.title).toBe('Detalhes do Onboarding | Painel Administrativo | MediPay');
+    expect(screen.getByText('PF-20250310-A1B2C3')).toBeVisible();
+    expect(screen.getByText('Criado em 10/03/2025 às 10:05')).toBeVisible();
+    expect(
+      screen.getByText('Analisado por ana.souza@medipay.com.br em 11/03/2025 às 15:30'),
+    ).toBeVisible();
+    expect(screen.getByText('Em Análise', { selector: '[data-tone]' })).toHaveAttribute(
+      'data-tone',
+      'info',
+    );
+    expect(screen.getByText('Etapa 6/6')).toBeVisible();
+
+    const personal = card('Dados Pessoais');
+    expect(valueOf(personal, 'Nome completo')).toHaveTextContent('Maria Oliveira');
+    expect(valueOf(personal, 'CPF')).toHaveTextContent('529.982.247-25');
+    expect(valueOf(personal, 'Nacionalidade')).toHaveTextContent('Brasileira');
+    expect(valueOf(personal, 'Estado civil')).toHaveTextContent('Casado(a)');
+    expect(valueOf(personal, 'E-mail')).toHaveTextContent('maria.oliveira@example.comVerificado');
+    // The phone was not verified: no badge.
+    expect(valueOf(personal, 'Telefone')).toHaveTextContent(/^\(11\) 98765-4321$/);
+
+    const address = card('Endereço');
+    expect(valueOf(address, 'CEP')).toHaveTextContent('01310-100');
+    expect(valueOf(address, 'UF')).toHaveTextContent('São Paulo');
+
+    const pep = card('Informações PEP');
+    expect(valueOf(pep, 'Declaração')).toHaveTextContent('Sou pessoa politicamente exposta (PEP)');
+    expect(valueOf(pep, 'CPF da PEP')).toHaveTextContent('111.444.777-35');
+
+    const consents = card('Consentimentos');
+    expect(valueOf(consents, 'Consentimento LGPD')).toHaveTextContent('Aceito');
+    expect(valueOf(consents, 'Consentimento KYC')).toHaveTextContent('Não aceito');
+  });
+
+  it('leaves the PEP card out without a declaration and shows requirements and denial notes', async () => {
+    withDetail(() => ({
+      ...pfDetail,
+      status: 'NEGADO',
+      allowedActions: [],
+      exigencias: 'Envie o verso do RG.',
+      motivoNegacao: 'Documento adulterado.',
+      values: { ...pfDetail.values, pepTipo: undefined },
+    }));
+    renderAdmin(detailPath);
+    await loaded();
+    expect(screen.queryByRole('heading', { name: 'Informações PEP' })).toBeNull();
+    expect(screen.getByRole('note', { name: 'Exigências' })).toHaveTextContent(
+      'Envie o verso do RG.',
+    );
+    expect(screen.getByRole('note', { name: 'Motivo da negação' })).toHaveTextContent(
+      'Documento adulterado.',
+    );
+    // Nothing is allowed from NEGADO (PF): no action buttons.
+    expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Negar' })).toBeNull();
+  });
+
+  it('shows the documents: images that open in a viewer, a PDF placeholder, liveness and versions', async () => {
+    withDetail(() => pfDetail);
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    const documents = card('Documentos');
+
+    const residence = within(documents)
+      .getByRole('heading', { name: 'Comprovante de residência' })
+      .closest('li') as HTMLElement;
+    expect(within(residence).queryByRole('img')).toBeNull();
+    const pdf = within(residence).getByRole('link', { name: 'Abrir PDF' });
+    expect(pdf).toHaveAttribute('href', '/api/documents/doc-residence');
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf).toHaveAccessibleDescription('Comprovante de residência');
+
+    const selfie = within(documents).getByRole('heading', { name: 'Selfie' }).closest('li')!;
+    expect(within(selfie as HTMLElement).getByText('Liveness Aprovado')).toBeVisible();
+    expect(within(documents).getAllByText('Liveness Aprovado')).toHaveLength(1);
+
+    const selfieDoc = within(documents)
+      .getByRole('heading', { name: 'Selfie com documento' })
+      .closest('li') as HTMLElement;
+    expect(within(selfieDoc).getByText('Não enviado')).toBeVisible();
+
+    const front = within(documents)
+      .getByRole('heading', { name: 'Documento de identidade (frente)' })
+      .closest('li') as HTMLElement;
+    expect(
+      within(front).getByRole('img', { name: 'Documento de identidade (frente)' }),
+    ).toHaveAttribute('src', '/api/documents/doc-front-2/thumbnail');
+    // The earlier file, with its date; the current one is not repeated.
+    expect(within(front).getByText('Versões anteriores')).toBeVisible();
+    expect(within(front).getByRole('link', { name: 'rg-frente-borrado.jpg' })).toHaveAttribute(
+      'href',
+      '/api/documents/doc-front-1',
+    );
+    expect(front).toHaveTextContent('enviado pelo solicitante em 10/03/2025 às 10:20');
+    expect(within(front).queryByRole('link', { name: 'rg-frente.jpg' })).toBeNull();
+
+    await user.click(within(front).getByRole('button', { name: /Ampliar/ }));
+    const viewer = await screen.findByRole('dialog', { name: 'Documento de identidade (frente)' });
+    const full = within(viewer).getByRole('img', {
+      name: 'Documento de identidade (frente) em tamanho real',
+    });
+    expect(full).toHaveAttribute('src', '/api/documents/doc-front-2');
+    expect(full).toHaveStyle({ transform: 'scale(1) rotate(0deg)' });
+    await user.click(within(viewer).getByRole('button', { name: 'Aumentar zoom' }));
+    await user.click(within(viewer).getByRole('button', { name: 'Aumentar zoom' }));
+    await user.click(within(viewer).getByRole('button', { name: 'Girar' }));
+    expect(full).toHaveStyle({ transform: 'scale(1.5) rotate(90deg)' });
+    await user.click(within(viewer).getByRole('button', { name: 'Diminuir zoom' }));
+    expect(full).toHaveStyle({ transform: 'scale(1.25) rotate(90deg)' });
+    expect(within(viewer).getByText('125%')).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('compares the extracted identity data with the typed data and shows the face scores', async () => {
+    withDetail(() => pfDetail);
+    renderAdmin(detailPath);
+    await loaded();
+    const checks = card('Verificação de identidade');
+    const result = (label: string) =>
+      within(checks)
+        .getByRole('row', { name: new RegExp(`^${label}`) })
+        .querySelectorAll('td');
+    // Case and punctuation do not count as differences.
+    expect(result('Nome')[2]).toHaveTextContent('Confere');
+    expect(result('Número')[2]).toHaveTextContent('Confere');
+    expect(result('Órgão emissor')[2]).toHaveTextContent('Confere');
+    // A real difference says so in text (and is highlighted).
+    const uf = within(checks).getByRole('row', { name: /^UF/ });
+    expect(uf).toHaveTextContent('SPRJDivergente');
+    expect(uf).toHaveAttribute('data-differs', 'true');
+    expect(within(checks).getAllByText('Divergente')).toHaveLength(1);
+    // Nothing extracted: no verdict.
+    expect(result('Validade')[0]).toHaveTextContent('20/05/2030');
+    expect(result('Validade')[2]).toHaveTextContent('Sem comparação');
+
+    expect(within(checks).getByText('87,5%')).toBeVisible();
+    expect(within(checks).getByText('91,2%')).toBeVisible();
+    expect(within(checks).getByText('93,5%')).toBeVisible();
+  });
+
+  it('shows the status history as a timeline, oldest first, and the admin actions', async () => {
+    withDetail(() => ({
+      ...pfDetail,
+      history: [
+        ...pfDetail.history,
+        {
+          fromStatus: 'EM_ANALISE',
+          toStatus: 'EM_EXIGENCIA',
+          actorType: 'admin',
+          actorEmail: 'ana.souza@medipay.com.br',
+          reason: 'Envie o verso do RG.',
+          createdAt: '2025-03-11T12:00:00.000Z',
+        },
+      ],
+      audit: [
+        {
+          action: 'EM_EXIGENCIA',
+          adminEmail: 'ana.souza@medipay.com.br',
+          observacoes: null,
+          motivo: null,
+          createdAt: '2025-03-11T12:00:00.000Z',
+        },
+      ],
+    }));
+    renderAdmin(detailPath);
+    await loaded();
+    const history = card('Histórico de status');
+    const steps = within(history).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'InícioparaIniciadoSolicitante · 10/03/2025 às 10:05',
+      'IniciadoparaEm AnáliseSolicitante · 10/03/2025 às 11:00',
+      'Em AnáliseparaEm Exigênciaana.souza@medipay.com.br · 11/03/2025 às 09:00Motivo: Envie o verso do RG.',
+    ]);
+    expect(within(history).getByRole('list').tagName).toBe('OL');
+    expect(card('Ações administrativas')).toHaveTextContent(
+      'Exigências enviadasana.souza@medipay.com.br · 11/03/2025 às 09:00',
+    );
+  });
+
+  it('approves after confirmation with the status shown, toasts and shows the new status', async () => {
+    let detail: PfDetail = pfDetail;
+    const approved: PfDetail = {
+      ...pfDetail,
+      status: 'APROVADO',
+      allowedActions: ['reopen'],
+      analisadoPor: 'ana.souza@medipay.com.br',
+      analisadoEm: '2025-03-11T12:00:00.000Z',
+    };
+    const api = withDetail(() => detail, {
+      [post('approve')]: () => {
+        detail = approved;
+        return json(approved);
+      },
+    });
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprovar onboarding?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Aprovado com sucesso')).toBeVisible();
+    expect(api.calls(post('approve'))[0]?.body).toEqual({ expectedStatus: 'EM_ANALISE' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Aprovado', { selector: '[data-tone]' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Voltar para Análise' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
+  });
+
+  it('puts in requirement: Exigências is required and the button waits for the server', async () => {
+    const answer = deferred();
+    const api = withDetail(() => pfDetail, { [post('request-changes')]: () => answer.promise });
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Em Exigência' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Colocar em exigência' });
+    const send = within(dialog).getByRole('button', { name: 'Enviar Exigências' });
+    expect(send).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Exigências' }), '  ');
+    expect(send).toBeDisabled();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Exigências' }),
+      'Envie o verso do RG.',
+    );
+    await user.click(send);
+    expect(within(dialog).getByRole('button', { name: 'Enviando...' })).toBeDisabled();
+    expect(api.calls(post('request-changes'))[0]?.body).toEqual({
+      expectedStatus: 'EM_ANALISE',
+      exigencias: 'Envie o verso do RG.',
+    });
+    answer.release(
+      json({
+        ...pfDetail,
+        status: 'EM_EXIGENCIA',
+        exigencias: 'Envie o verso do RG.',
+        allowedActions: ['deny', 'resend-requirements'],
+      }),
+    );
+    expect(await screen.findByText('Em exigência')).toBeVisible();
+    expect(screen.getByText(reviewMessages.requestedChangesDescription)).toBeVisible();
+    expect(screen.getByRole('note', { name: 'Exigências' })).toHaveTextContent(
+      'Envie o verso do RG.',
+    );
+  });
+
+  it('denies with a required reason after warning that it cannot be undone', async () => {
+    const api = withDetail(() => pfDetail, {
+      [post('deny')]: () =>
+        json({ ...pfDetail, status: 'NEGADO', motivoNegacao: 'Fraude', allowedActions: [] }),
+    });
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Negar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Negar onboarding' });
+    expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita.');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirmar Negação' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo da negação' }), 'Fraude');
+    await user.click(confirm);
+    expect(await screen.findByText(reviewMessages.denied)).toBeVisible();
+    expect(screen.getByText(reviewMessages.deniedDescription)).toBeVisible();
+    expect(api.calls(post('deny'))[0]?.body).toEqual({
+      expectedStatus: 'EM_ANALISE',
+      motivo: 'Fraude',
+    });
+    expect(screen.getByRole('note', { name: 'Motivo da negação' })).toHaveTextContent('Fraude');
+  });
+
+  it('goes back to analysis from APROVADO, toasting Status atualizado', async () => {
+    const approved: PfDetail = { ...pfDetail, status: 'APROVADO', allowedActions: ['reopen'] };
+    const api = withDetail(() => approved, {
+      [post('reopen')]: () => json(pfDetail),
+    });
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Voltar para Análise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Voltar para Análise?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar para Análise' }));
+    expect(await screen.findByText('Status atualizado')).toBeVisible();
+    expect(api.calls(post('reopen'))[0]?.body).toEqual({ expectedStatus: 'APROVADO' });
+  });
+
+  it('shows the server message of a 409 and reads the application again', async () => {
+    let detail: PfDetail = pfDetail;
+    const api = withDetail(() => detail, {
+      [post('approve')]: () => {
+        detail = { ...pfDetail, status: 'NEGADO', allowedActions: [] };
+        return apiError(409, reviewMessages.conflict, errorCodes.conflict);
+      },
+    });
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprovar onboarding?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText(reviewMessages.conflict)).toBeVisible();
+    expect(screen.getByText(reviewMessages.errorTitle)).toBeVisible();
+    await waitFor(() => expect(api.calls(detailApi)).toHaveLength(2));
+    expect(await screen.findByText('Negado', { selector: '[data-tone]' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
+  });
+
+  it('toasts the spec text when an action fails for another reason', async () => {
+    withDetail(() => pfDetail, {
+      [post('request-changes')]: () => apiError(500, 'x', errorCodes.internal),
+    });
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Em Exigência' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Colocar em exigência' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Exigências' }), 'Verso do RG');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar Exigências' }));
+    expect(await screen.findByText('Não foi possível colocar em exigência')).toBeVisible();
+    // The dialog stays with the text, to try again.
+    expect(within(dialog).getByRole('textbox', { name: 'Exigências' })).toHaveValue('Verso do RG');
+  });
+
+  it('says Onboarding não encontrado for an unknown id, with a way back to the list', async () => {
+    withDetail(() => apiError(404, 'Onboarding não encontrado.', errorCodes.notFound));
+    const { user } = renderAdmin(detailPath);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Onboarding não encontrado' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Voltar para lista' }));
+    expect(currentPath()).toBe('/onboarding/admin/list');
+  });
+
+  it('toasts a load failure and loads again on request', async () => {
+    let fail = true;
+    withDetail(() => (fail ? apiError(503, 'x', errorCodes.unavailable) : pfDetail));
+    const { user } = renderAdmin(detailPath);
+    expect(
+      await screen.findByText('Não foi possível carregar os dados do onboarding'),
+    ).toBeVisible();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await loaded()).toBeVisible();
+  });
+
+  it('goes back to the list with Voltar', async () => {
+    withDetail(() => pfDetail);
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('link', { name: 'Voltar' }));
+    expect(currentPath()).toBe('/onboarding/admin/list');
+  });
+});

@@ -1,0 +1,107 @@
+import { BadgeCheck, FileText } from 'lucide-react';
+import { useId } from 'react';
+import { reviewMessages, type ApplicationDetail } from '@medipay/shared/admin-review';
+import type { UploadedDocument } from '@medipay/shared/documents';
+import type { PfFileField } from '@medipay/shared/files';
+import { docProfissionalOptions, labelOf, ufOptions } from '@medipay/shared/options';
+import { Badge } from '../../../../components/ui/badge';
+import { buttonVariants } from '../../../../components/ui/button';
+import { InfoList, SectionCard } from './detail-parts';
+import { DocumentVersions } from './document-versions';
+import { ImageDocument } from './document-viewer';
+import { documentFieldLabels } from './review-format';
+
+type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
+
+const pfDocumentOrder: readonly PfFileField[] = [
+  'docIdentidadeFrente',
+  'docIdentidadeVerso',
+  'comprovanteResidencia',
+  'selfie',
+  'selfieDoc',
+];
+
+export const isPdf = (document: UploadedDocument) => document.type === 'application/pdf';
+
+function PdfDocument({ document, labelId }: { document: UploadedDocument; labelId: string }) {
+  return (
+    <div className="flex h-40 flex-col items-center justify-center gap-3 rounded-md border bg-muted">
+      <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
+      <a
+        href={document.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-describedby={labelId}
+        className={buttonVariants({ variant: 'outline', size: 'sm' })}
+      >
+        {reviewMessages.openPdf}
+      </a>
+    </div>
+  );
+}
+
+function DocumentTile({ detail, field }: { detail: PfDetail; field: PfFileField }) {
+  const labelId = useId();
+  const label = documentFieldLabels[field] ?? field;
+  const entry = detail.documents.find((document) => document.field === field);
+  const current = entry?.current ?? detail.values[field] ?? null;
+  const livenessPassed = field === 'selfie' && detail.checks.liveness?.passed === true;
+  return (
+    <li className="min-w-0">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <h3 id={labelId} className="text-sm font-semibold">
+          {label}
+        </h3>
+        {livenessPassed && (
+          <Badge variant="success">
+            <BadgeCheck className="size-3" aria-hidden="true" />
+            {reviewMessages.livenessApproved}
+          </Badge>
+        )}
+      </div>
+      {!current ? (
+        <p className="flex h-40 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
+          Não enviado
+        </p>
+      ) : isPdf(current) ? (
+        <PdfDocument document={current} labelId={labelId} />
+      ) : (
+        <ImageDocument label={label} document={current} />
+      )}
+      <DocumentVersions document={entry} />
+    </li>
+  );
+}
+
+/** 'Documentos': the identity document, proof of residence, selfies and the professional one. */
+export function PfDocumentsCard({ detail }: { detail: PfDetail }) {
+  const { values } = detail;
+  return (
+    <SectionCard title="Documentos" className="lg:col-span-2">
+      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        {pfDocumentOrder.map((field) => (
+          <DocumentTile key={field} detail={detail} field={field} />
+        ))}
+      </ul>
+      <div className="mt-6 border-t pt-4">
+        <h3 className="mb-3 text-sm font-semibold">Documento profissional</h3>
+        <InfoList
+          items={[
+            {
+              label: 'Tipo',
+              value: values.docProfissionalTipo
+                ? labelOf(docProfissionalOptions, values.docProfissionalTipo)
+                : '',
+            },
+            { label: 'Número', value: values.docProfissionalNumero },
+            { label: 'Órgão emissor', value: values.docProfissionalOrgaoEmissor },
+            {
+              label: 'UF',
+              value: values.docProfissionalUf ? labelOf(ufOptions, values.docProfissionalUf) : '',
+            },
+          ]}
+        />
+      </div>
+    </SectionCard>
+  );
+}

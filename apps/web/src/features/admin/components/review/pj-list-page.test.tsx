@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reviewMessages } from '@medipay/shared/admin-review';
+import { errorCodes } from '@medipay/shared/api-error';
+import {
+  apiError,
+  currentPath,
+  currentSearch,
+  fetchMock,
+  json,
+  master,
+  noContent,
+  renderAdmin,
+  sessionOf,
+  stubApi,
+  type Handler,
+} from '../../test-utils';
+import { listOf, pjAnalysing, pjDetail, pjId, pjId2, pjRequirement } from './review-test-fixtures';
+
+beforeEach(() => {
+  toast.dismiss();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const listPath = '/onboarding/admin/pj';
+const listApi = 'GET /api/admin/applications/pj';
+
+function withList(list: Handler, extra: Record<string, Handler> = {}) {
+  return stubApi({
+    'GET /api/admin/session': () => json(sessionOf(master)),
+    [listApi]: list,
+    ...extra,
+  });
+}
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+const cells = (name: string) =>
+  within(row(name))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('PJ list', () => {
+  it('shows the totals and the companies with CNPJ, type, progress and review', async () => {
+    withList(() => json(listOf([pjAnalysing, pjRequirement], { total: 57, filtered: 2 })));
+    renderAdmin(listPath);
+    expect(await screen.findByRole('table', { name: 'Onboardings PJ' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Onboardings PJ' })).toBeVisible();
+    expect(screen.getByText('Total: 57')).toBeVisible();
+    expect(screen.getByText('Filtrados: 2')).toBeVisible();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Empresa',
+      'CNPJ',
+      'Tipo',
+      'Status',
+      'Progresso',
+      'Criado em',
+      'Ações',
+    ]);
+    // Trade name with the e-mail below.
+    const hospital = within(row('Hospital Vida')).getByRole('rowheader');
+    expect(hospital).toHaveTextContent('Hospital Vida');
+    expect(hospital).toHaveTextContent('contato@hospitalvida.com.br');
+    expect(cells('Hospital Vida').slice(0, 5)).toEqual([
+      '11.222.333/0001-81',
+      'Hospital',
+      'Enviado para Análise',
+      '6/6',
+      '10/03/25',
+    ]);
+    // Legal name without a trade name; the alphanumeric CNPJ; the reviewer and day.
+    expect(cells('Clínica Bem Estar').slice(0, 5)).toEqual([
+      '12.ABC.345/01DE-35',
+      'Clínica',
+      'Em Exigência',
+      '4/6',
+      '01/03/25bruno.lima · 05/03',
+    ]);
+    expect(within(row('Hospital Vida')).queryByRole('button', { name: /Reenviar/ })).toBeNull();
+    expect(within(row('Hospital Vida')).queryByRole('button', { name: /Negar/ })).toBeNull();
+    expect(
+      within(row('Clínica Bem Estar')).getByRole('button', { name: /Reenviar/ }),
+    ).toBeVisible();
+    expect(within(row('Clínica Bem Estar')).getByRole('link', { name: 'Ver' })).toHaveAttribute(
+      'href',
+      `/onboarding/admin/pj/${pjId2}`,
+    );
+  });
+
+  it('filters by type and status, searches, and keeps it all in the URL and the export', async () => {
+    const api = withList(() => json(listOf([pjAnalysing])));
+    const { user } = renderAdmin(listPath);
+    await screen.findByRole('table', { name: 'Onboardings PJ' });
+    const tipo = screen.getByRole('combobox', { name: 'Tipo' });
+    expect(
+      within(tipo)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Todos',
+      'Hospital',
+      'Clínica',
+      'Organização Social',
+      'Laboratório',
+      'Centro de Diagnóstico',
+      'Ambulatório',
+      'Outros',
+    ]);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Status' }))
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual([
+      '',
+      'INICIADO',
+      'ENVIADO_PARA_ANALISE',
+      'EM_ANALISE',
+      'EM_EXIGENCIA',
+      'APROVADO',
+      'NEGADO',
+    ]);
+    await user.selectOptions(tipo, 'hospital');
+    expect(currentSearch()).toBe('?tipo=hospital');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'EM_ANALISE');
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), '11.222');
+    await waitFor(() => expect(currentSearch()).toBe('?tipo=hospital&status=EM_ANALISE&q=11.222'));
+    await waitFor(() =>
+      expect(api.requests.map((request) => request.url)).toContain(
+        '/api/admin/applications/pj?search=11.222&status=EM_ANALISE&tipo=hospital&page=1',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/applications/pj/export.csv?search=11.222&status=EM_ANALISE&tipo=hospital',
+    );
+  });
+
+  it('says when there is no data, and when the filters match nothing', async () => {
+    withList(() => json(listOf([])));
+    const view = renderAdmin(listPath);
+    expect(await screen.findByText(reviewMessages.empty)).toBeVisible();
+    view.unmount();
+
+    withList(() => json(listOf([], { total: 57 })));
+    renderAdmin(`${listPath}?tipo=laboratorio`);
+    expect(
+      await screen.findByText('Nenhum resultado encontrado com os filtros aplicados'),
+    ).toBeVisible();
+    expect(screen.getByText('Total: 57')).toBeVisible();
+    expect(screen.getByText('Filtrados: 0')).toBeVisible();
+  });
+
+  it('shows the loading text first', async () => {
+    withList(() => new Promise(() => {}));
+    renderAdmin(listPath);
+    expect(await screen.findByText('Carregando onboardings...')).toBeVisible();
+  });
+
+  it('resends the requirements e-mail with the status shown, and toasts a failure', async () => {
+    const resendKey = `POST /api/admin/applications/pj/${pjId2}/resend-requirements`;
+    let fail = false;
+    const api = withList(() => json(listOf([pjRequirement])), {
+      [resendKey]: () =>
+        fail ? apiError(502, 'O e-mail não pôde ser enviado.', errorCodes.badGateway) : noContent(),
+    });
+    const { user } = renderAdmin(listPath);
+    await screen.findByRole('table', { name: 'Onboardings PJ' });
+    await user.click(within(row('Clínica Bem Estar')).getByRole('button', { name: /Reenviar/ }));
+    expect(await screen.findByText(reviewMessages.resent)).toBeVisible();
+    expect(screen.getByText('Email de exigências foi reenviado com sucesso.')).toBeVisible();
+    expect(api.calls(resendKey)[0]?.body).toEqual({ expectedStatus: 'EM_EXIGENCIA' });
+
+    fail = true;
+    await user.click(within(row('Clínica Bem Estar')).getByRole('button', { name: /Reenviar/ }));
+    expect(await screen.findByText('Não foi possível reenviar o email')).toBeVisible();
+  });
+
+  it('denies an EM_EXIGENCIA company with a reason', async () => {
+    const denyKey = `POST /api/admin/applications/pj/${pjId2}/deny`;
+    const api = withList(() => json(listOf([pjRequirement])), {
+      [denyKey]: () =>
+        json({ ...pjDetail, id: pjId2, status: 'NEGADO', allowedActions: ['reopen'] }),
+    });
+    const { user } = renderAdmin(listPath);
+    await screen.findByRole('table', { name: 'Onboardings PJ' });
+    await user.click(within(row('Clínica Bem Estar')).getByRole('button', { name: /Negar/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Digite o motivo da negação:' });
+    expect(within(dialog).getByRole('button', { name: 'Negar' })).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox'), 'CNPJ inapto na Receita');
+    await user.click(within(dialog).getByRole('button', { name: 'Negar' }));
+    expect(await screen.findByText(reviewMessages.denied)).toBeVisible();
+    expect(api.calls(denyKey)[0]?.body).toEqual({
+      expectedStatus: 'EM_EXIGENCIA',
+      motivo: 'CNPJ inapto na Receita',
+    });
+  });
+
+  it('opens a company with Ver', async () => {
+    withList(() => json(listOf([pjAnalysing])), {
+      [`GET /api/admin/applications/pj/${pjId}`]: () => json(pjDetail),
+    });
+    const { user } = renderAdmin(`${listPath}?tipo=hospital`);
+    await screen.findByRole('table', { name: 'Onboardings PJ' });
+    await user.click(within(row('Hospital Vida')).getByRole('link', { name: 'Ver' }));
+    expect(currentPath()).toBe(`/onboarding/admin/pj/${pjId}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Detalhes do Onboarding PJ' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Voltar' }));
+    expect(currentPath()).toBe(listPath);
+    expect(currentSearch()).toBe('?tipo=hospital');
+  });
+});

@@ -1,0 +1,55 @@
+import { saoPauloParts } from '@medipay/shared/dates';
+import { maskPhone } from '@medipay/shared/masks';
+import { nationalPhoneDigits } from '@medipay/shared/phone';
+
+const oneDecimal = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** `dd/MM/yyyy HH:mm` in São Paulo time (the PF list). */
+export function formatListDateTime(value: string): string {
+  const { day, month, year, hour, minute } = saoPauloParts(value);
+  return `${day}/${month}/${year} ${hour}:${minute}`;
+}
+
+/** A 0-1 score as a percentage with one decimal and a comma (87,5%); a dash when unknown. */
+export function formatScore(value: number | null | undefined): string {
+  return value == null ? '—' : `${oneDecimal.format(value * 100)}%`;
+}
+
+/** The part of an e-mail before the '@' (the reviewer in the PJ list). */
+export function emailLocalPart(email: string): string {
+  const at = email.indexOf('@');
+  return at < 0 ? email : email.slice(0, at);
+}
+
+/** A stored value for display: a dash when empty. */
+export function orDash(value: string | null | undefined): string {
+  return value?.trim() ? value : '—';
+}
+
+/** Labels of the document fields of both flows. */
+export const documentFieldLabels: Record<string, string> = {
+  docIdentidadeFrente: 'Documento de identidade (frente)',
+  docIdentidadeVerso: 'Documento de identidade (verso)',
+  comprovanteResidencia: 'Comprovante de residência',
+  selfie: 'Selfie',
+  selfieDoc: 'Selfie com documento',
+  contratoSocial: 'Contrato social',
+  cartaoCnpj: 'Cartão CNPJ',
+  comprovanteEndereco: 'Comprovante de endereço',
+  alvaraFuncionamento: 'Alvará de funcionamento',
+  cnesDocumento: 'Documento CNES',
+  responsavelDocFrente: 'Documento do responsável (frente)',
+  responsavelDocVerso: 'Documento do responsável (verso)',
+};
+
+/** A stored phone (E.164) for display: `(11) 98765-4321`, or `(21) 3333-4444` for a landline. */
+export function formatPhone(value: string | undefined): string {
+  if (!value) return '';
+  const digits = nationalPhoneDigits(value);
+  if (digits.length === 10)
+    return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return maskPhone(value);
+}

@@ -1,0 +1,252 @@
+/**
+ * The back office's review of applications: lists, details and decisions. Routes (JSON unless
+ * said; all behind the admin session guard; `:flow` is `pf` or `pj`; POSTs need a same-origin
+ * `Origin`):
+ *
+ *   GET  /api/admin/applications/:flow                    listQuery -> applicationList
+ *   GET  /api/admin/applications/:flow/export.csv         listQuery (no page) -> text/csv
+ *   GET  /api/admin/applications/:flow/:id                -> applicationDetail
+ *   POST /api/admin/applications/:flow/:id/approve        decisionBase -> applicationDetail
+ *   POST /api/admin/applications/:flow/:id/request-changes  requestChangesDecision -> detail
+ *   POST /api/admin/applications/:flow/:id/deny           denyDecision -> applicationDetail
+ *   POST /api/admin/applications/:flow/:id/reopen         decisionBase -> applicationDetail
+ *   POST /api/admin/applications/:flow/:id/resend-requirements  decisionBase -> 204
+ *
+ * A decision names the status the admin saw (`expectedStatus`): when the record moved since
+ * (another admin), or the status machine (status.ts) does not allow the move, the answer is 409.
+ * 404 for an unknown id. Documents open through `/api/documents/:id` with the admin session.
+ */
+import { z } from 'zod';
+import { uploadedDocumentSchema } from './documents';
+import { LONG_TEXT_MAX, requiredText } from './fields';
+import { validationMessages as m } from './messages';
+import { pfSavedValuesSchema } from './pf-application';
+import { pjSavedValuesSchema } from './pj-application';
+import { pfStatusFilterValues, pjStatusFilterValues, type Flow } from './status';
+
+export const reviewFlowSchema = z.enum(['pf', 'pj']);
+export type ReviewFlow = z.infer<typeof reviewFlowSchema>;
+export const flowOfReview = (flow: ReviewFlow): Flow => (flow === 'pf' ? 'PF' : 'PJ');
+
+export const LIST_PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_LIST_PAGE_SIZE = 20;
+/** Search terms shorter than this match the start of exact fields only (CPF/CNPJ, protocolo). */
+export const SEARCH_SUBSTRING_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 100;
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** Filters, page and sort of a list, as they travel in the URL. */
+export const listQuerySchema = z.object({
+  search: z.preprocess(emptyToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
+  /** One status of the flow's filter list; absent for all. */
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum([...new Set([...pfStatusFilterValues, ...pjStatusFilterValues])]).optional(),
+  ),
+  /** PJ only: the company type. */
+  tipo: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((value) => (LIST_PAGE_SIZES as readonly number[]).includes(value))
+    .default(DEFAULT_LIST_PAGE_SIZE),
+  /** Creation date, newest first (the spec's order) or oldest first. */
+  sort: z.enum(['created_desc', 'created_asc']).default('created_desc'),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const applicationListItemSchema = z.object({
+  id: z.string(),
+  protocolo: z.string().nullable(),
+  status: z.string(),
+  currentStep: z.number().int(),
+  /** PF: the full name; PJ: the trade name, or the legal name without one. */
+  name: z.string().nullable(),
+  /** PJ: the legal name. */
+  razaoSocial: z.string().nullable(),
+  /** PF: CPF (11 digits); PJ: CNPJ (14 characters). */
+  document: z.string().nullable(),
+  email: z.string().nullable(),
+  /** PJ only. */
+  tipoEmpresa: z.string().nullable(),
+  createdAt: z.string(),
+  analisadoPor: z.string().nullable(),
+  analisadoEm: z.string().nullable(),
+});
+export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
+
+export const applicationListSchema = z.object({
+  items: z.array(applicationListItemSchema),
+  /** Every visible record of the flow ('Total'). */
+  total: z.number().int(),
+  /** The records that match the filters ('Filtrados'). */
+  filtered: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ApplicationList = z.infer<typeof applicationListSchema>;
+
+/** One document field of an application: the current file and every earlier one. */
+export const reviewDocumentSchema = z.object({
+  field: z.string(),
+  current: uploadedDocumentSchema.nullable(),
+  /** Newest first, the current one included. */
+  versions: z.array(
+    uploadedDocumentSchema.extend({
+      createdAt: z.string(),
+      uploadedBy: z.enum(['applicant', 'admin']),
+    }),
+  ),
+});
+export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
+
+const extractedValueSchema = z.object({ value: z.string(), confidence: z.number() }).nullable();
+
+/** What the automatic checks found (PF): the identity document's data and the face checks. */
+export const reviewChecksSchema = z.object({
+  extraction: z
+    .object({
+      /** The document field read (docIdentidadeFrente or docIdentidadeVerso). */
+      field: z.string(),
+      kind: z.string().nullable(),
+      fields: z.object({
+        nome: extractedValueSchema,
+        numero: extractedValueSchema,
+        orgao: extractedValueSchema,
+        uf: extractedValueSchema,
+        validade: extractedValueSchema,
+      }),
+    })
+    .nullable(),
+  /** Similarities (0-1) of the selfie with the selfie-with-document and with the document photo. */
+  faceMatch: z
+    .object({ selfieDoc: z.number().nullable(), documentPhoto: z.number().nullable() })
+    .nullable(),
+  liveness: z.object({ passed: z.boolean(), confidence: z.number().nullable() }).nullable(),
+});
+export type ReviewChecks = z.infer<typeof reviewChecksSchema>;
+
+export const historyEntrySchema = z.object({
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  actorType: z.enum(['applicant', 'admin', 'system']),
+  /** The admin's e-mail for an admin's move; null for the applicant or the system. */
+  actorEmail: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const auditEntrySchema = z.object({
+  action: z.string(),
+  adminEmail: z.string(),
+  observacoes: z.string().nullable(),
+  motivo: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const reviewActionValues = [
+  'approve',
+  'request-changes',
+  'deny',
+  'reopen',
+  'resend-requirements',
+] as const;
+export type ReviewAction = (typeof reviewActionValues)[number];
+
+const detailBase = {
+  id: z.string(),
+  protocolo: z.string().nullable(),
+  status: z.string(),
+  currentStep: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  analisadoPor: z.string().nullable(),
+  analisadoEm: z.string().nullable(),
+  exigencias: z.string().nullable(),
+  motivoNegacao: z.string().nullable(),
+  emailVerificado: z.boolean(),
+  telefoneVerificado: z.boolean(),
+  documents: z.array(reviewDocumentSchema),
+  history: z.array(historyEntrySchema),
+  audit: z.array(auditEntrySchema),
+  /** What this admin may do now (the status machine, from the current status). */
+  allowedActions: z.array(z.enum(reviewActionValues)),
+};
+
+export const applicationDetailSchema = z.discriminatedUnion('flow', [
+  z.object({
+    flow: z.literal('PF'),
+    ...detailBase,
+    values: pfSavedValuesSchema,
+    checks: reviewChecksSchema,
+  }),
+  z.object({ flow: z.literal('PJ'), ...detailBase, values: pjSavedValuesSchema }),
+]);
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
+export const decisionBaseSchema = z.object({ expectedStatus: z.string().min(1).max(40) });
+export const requestChangesDecisionSchema = decisionBaseSchema.extend({
+  exigencias: requiredText(m.exigencias, LONG_TEXT_MAX),
+});
+export const denyDecisionSchema = decisionBaseSchema.extend({
+  motivo: requiredText(m.motivoNegacao, LONG_TEXT_MAX),
+});
+
+/** Audit action names (admin_actions.action) of the decisions. */
+export const reviewAuditActions = {
+  approve: 'APROVADO',
+  'request-changes': 'EM_EXIGENCIA',
+  deny: 'NEGADO',
+  reopen: 'VOLTAR_PARA_ANALISE',
+  'resend-requirements': 'REENVIO_EXIGENCIAS',
+} as const satisfies Record<ReviewAction, string>;
+
+/** The status each decision leads to. */
+export const reviewActionTargets = {
+  approve: 'APROVADO',
+  'request-changes': 'EM_EXIGENCIA',
+  deny: 'NEGADO',
+  reopen: 'EM_ANALISE',
+} as const;
+
+/** Messages of back-office.md section 8 for the review, and ours where it is silent. */
+export const reviewMessages = {
+  notFound: 'Onboarding não encontrado',
+  backToList: 'Voltar para lista',
+  loading: 'Carregando onboardings...',
+  empty: 'Nenhum onboarding encontrado',
+  emptyFiltered: 'Nenhum onboarding encontrado com os filtros aplicados',
+  emptyFilteredPj: 'Nenhum resultado encontrado com os filtros aplicados',
+  denyPrompt: 'Digite o motivo da negação:',
+  errorTitle: 'Erro',
+  loadListFailed: 'Não foi possível carregar os dados',
+  loadFailed: 'Não foi possível carregar os dados do onboarding',
+  approveFailed: 'Não foi possível aprovar o onboarding',
+  requestChangesFailed: 'Não foi possível colocar em exigência',
+  denyFailed: 'Não foi possível negar o onboarding',
+  reopenFailed: 'Não foi possível reverter o status',
+  resendFailed: 'Não foi possível reenviar o email',
+  approved: 'Aprovado com sucesso',
+  requestedChanges: 'Em exigência',
+  requestedChangesDescription: 'O solicitante foi notificado por e-mail.',
+  denied: 'Onboarding negado',
+  deniedDescription: 'O onboarding foi negado e o usuário foi notificado.',
+  resent: 'Email reenviado',
+  resentDescription: 'Email de exigências foi reenviado com sucesso.',
+  reopened: 'Status atualizado',
+  reopenedPj: 'Status alterado',
+  reopenedPjDescription: 'Onboarding PJ foi retornado para análise.',
+  conflict: 'Este onboarding foi alterado por outro administrador. Recarregue a página.',
+  notAllowed: 'Esta ação não é permitida no status atual do onboarding.',
+  accepted: 'Aceito',
+  notAccepted: 'Não aceito',
+  livenessApproved: 'Liveness Aprovado',
+  openPdf: 'Abrir PDF',
+  viewDocument: 'Visualizar Documento',
+} as const;
+
+/** How long the link of an 'Em Exigência' e-mail stays valid. */
+export const RECTIFICATION_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;

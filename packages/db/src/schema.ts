@@ -461,3 +461,50 @@ export const rectificationLinks = pgTable(
   },
   (table) => [index('rectification_links_record_idx').on(table.flow, table.recordId)],
 );
+
+/**
+ * The built-in MediPay sandbox (ARCHITECTURE departure 14): the accounts it has opened, one per
+ * document, each tied to the portal record (`external_id`) that asked for it.
+ */
+export const medipaySandboxAccounts = pgTable(
+  'medipay_sandbox_accounts',
+  {
+    userId: text('user_id').primaryKey(),
+    kind: text('kind').$type<'PF' | 'PJ'>().notNull(),
+    document: text('document').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    documentsReceived: integer('documents_received').notNull().default(0),
+    onboardingUrl: text('onboarding_url'),
+    verificationEmail: text('verification_email'),
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('medipay_sandbox_accounts_document_idx').on(table.document)],
+);
+
+/**
+ * The sandbox's idempotency store: the answer given to each successful POST, replayed when the
+ * same Idempotency-Key comes again for the same method and path.
+ */
+export const medipaySandboxRequests = pgTable(
+  'medipay_sandbox_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('medipay_sandbox_requests_key_idx').on(
+      table.idempotencyKey,
+      table.method,
+      table.path,
+    ),
+  ],
+);

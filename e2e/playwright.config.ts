@@ -20,6 +20,9 @@ export const backOfficeURL = `http://127.0.0.1:${backOfficePort}`;
 /** A fourth one, seeded the same way, where the review specs decide applications. */
 const reviewPort = port + 8;
 export const reviewURL = `http://127.0.0.1:${reviewPort}`;
+/** A fifth one, seeded the same way, where approvals open accounts in the MediPay sandbox. */
+const platformPort = port + 9;
+export const platformURL = `http://127.0.0.1:${platformPort}`;
 
 /** Values the specs check on the pages; the server under test is started with them. */
 export const e2eConfig = {
@@ -158,5 +161,6 @@ export default defineConfig({
     },
     seededServer(backOfficePort, `${dataDir}-back-office`),
     seededServer(reviewPort, `${dataDir}-review`),
+    seededServer(platformPort, `${dataDir}-platform`),
   ],
 });

@@ -22,6 +22,8 @@ import { createBrasilApiCnpj } from './adapters/registry/brasilapi-cnpj';
 import { createReceitaWs } from './adapters/registry/receitaws';
 import { createViaCep } from './adapters/registry/viacep';
 import type { Mailer } from './adapters/mail/port';
+import { createPaymentPlatform, type PaymentPlatformHandle } from './adapters/payment-platform';
+import type { HttpPaymentPlatformOptions } from './adapters/payment-platform/http';
 import { createSmsSender } from './adapters/sms';
 import type { SmsSender } from './adapters/sms/port';
 import { createAbandonedSessionsJob } from './jobs/abandoned-sessions.job';
@@ -57,6 +59,11 @@ import { createFaceEngine } from './modules/kyc/face-engine';
 import { createOcrEngine } from './modules/kyc/ocr-engine';
 import { devRoutes } from './modules/dev/dev.routes';
 import { lookupRoutes } from './modules/lookup/lookup.routes';
+import { medipayAccountRoutes } from './modules/medipay-account/medipay-account.routes';
+import {
+  createMedipayAccounts,
+  type MedipayAccounts,
+} from './modules/medipay-account/medipay-account.service';
 import { createLookups } from './modules/lookup/lookup.service';
 import { createOutboxDeliverer } from './modules/messaging/outbox.delivery';
 import { createOutbox, type Outbox } from './modules/messaging/outbox.service';
@@ -82,6 +89,8 @@ export type AppOptions = {
   sms?: SmsSender;
   /** Background jobs (pg-boss); tests that drain the outbox themselves pass false. */
   jobs?: boolean;
+  /** The MediPay client's time limit and waits between attempts (tests shorten them). */
+  paymentPlatform?: Pick<HttpPaymentPlatformOptions, 'timeoutMs' | 'backoffMs'>;
 };
 
 declare module 'fastify' {
@@ -90,6 +99,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
     extraction: Extraction;
+    /** The MediPay payment platform (or its built-in sandbox) and the applicants' accounts on it. */
+    paymentPlatform: PaymentPlatformHandle;
+    medipayAccounts: MedipayAccounts;
     /** Every route of the app as registered (tests check that each admin route is guarded). */
     routeTable: RouteTableEntry[];
   }
@@ -184,11 +196,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let jobs: JobQueue | undefined;
   const outbox = createOutbox({ db: database.db, deliverer, queue: () => jobs, log: app.log });
   app.decorate('outbox', outbox);
+  const paymentPlatform = await createPaymentPlatform(env, {
+    db: database.db,
+    log: app.log,
+    ...options.paymentPlatform,
+  });
+  app.decorate('paymentPlatform', paymentPlatform);
+  const medipayAccounts = createMedipayAccounts({
+    db: database.db,
+    platform: paymentPlatform.platform,
+    storage,
+    clock,
+    outbox,
+    enqueue: () => jobs?.enqueueMedipayAccount,
+    log: app.log,
+  });
+  app.decorate('medipayAccounts', medipayAccounts);
   if (options.jobs !== false) {
-    jobs = await startJobQueue({ database, deliverer, extraction, clock, log: app.log });
+    jobs = await startJobQueue({
+      database,
+      deliverer,
+      extraction,
+      medipayAccounts,
+      clock,
+      log: app.log,
+    });
   }
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await paymentPlatform.close();
     await ocr.close();
     await mailer.close();
   });
@@ -281,10 +317,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header('cache-control', 'no-store');
         return payload;
       });
-      await admin.register(adminLoginRoutes, { auth: adminAuth });
+      await admin.register(adminLoginRoutes, {
+        auth: adminAuth,
+        medipaySandbox: paymentPlatform.sandbox,
+      });
       await admin.register(async (guarded) => {
         guarded.addHook('onRequest', adminSessionGuard(adminAuth));
-        await guarded.register(adminSessionRoutes, { auth: adminAuth, accounts: adminAccounts });
+        await guarded.register(adminSessionRoutes, {
+          auth: adminAuth,
+          accounts: adminAccounts,
+          medipaySandbox: paymentPlatform.sandbox,
+        });
         await guarded.register(adminUserRoutes, { accounts: adminAccounts });
         await guarded.register(adminDashboardRoutes, { dashboard });
         await guarded.register(reviewListRoutes, {
@@ -298,8 +341,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             clock,
             detail: reviewDetail,
             outbox,
+            accounts: medipayAccounts,
             publicUrl: env.PUBLIC_URL,
           }),
+        });
+        await guarded.register(medipayAccountRoutes, {
+          accounts: medipayAccounts,
+          detail: reviewDetail,
         });
         // Further admin routes register here, behind the guard.
       });

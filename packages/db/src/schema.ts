@@ -244,6 +244,8 @@ export const onboardingPf = pgTable(
     /** The requirements of the last 'Em Exigência', and the reason of a denial. */
     exigencias: text('exigencias'),
     motivoNegacao: text('motivo_negacao'),
+    /** The MediPay payment platform's user id, once the account was created (medipay_accounts). */
+    medipayUserId: text('medipay_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -331,6 +333,8 @@ export const onboardingPj = pgTable(
     /** The requirements of the last 'Em Exigência', and the reason of a denial. */
     exigencias: text('exigencias'),
     motivoNegacao: text('motivo_negacao'),
+    /** The MediPay payment platform's user id, once the account was created (medipay_accounts). */
+    medipayUserId: text('medipay_user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -460,6 +464,50 @@ export const rectificationLinks = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('rectification_links_record_idx').on(table.flow, table.recordId)],
+);
+
+/**
+ * The payment-platform account of an approved application, one row per record: approval queues
+ * it (state pending) in its own transaction, a job creates it on the platform with the idempotency
+ * key `medipay-account:<flow>:<record id>` (so retries after an outage or a crash never open a
+ * second account), and the back office's platform actions are recorded on it. `lease_until` keeps
+ * two workers (the job and an admin's action) from calling the platform for it at once.
+ */
+export const medipayAccounts = pgTable(
+  'medipay_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    flow: text('flow').$type<'PF' | 'PJ'>().notNull(),
+    recordId: uuid('record_id').notNull(),
+    state: text('state').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    userId: text('user_id'),
+    existingAccount: boolean('existing_account'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The last failure: the adapter's code, the admin's message, the detail for the logs. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    errorDetail: text('error_detail'),
+    /** Who approved: the audit rows of the creation are theirs. */
+    requestedById: uuid('requested_by_id').references(() => adminUsers.id, {
+      onDelete: 'set null',
+    }),
+    requestedByEmail: text('requested_by_email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    onboardingUrl: text('onboarding_url'),
+    documentsSentAt: timestamp('documents_sent_at', { withTimezone: true }),
+    documentsSent: integer('documents_sent'),
+    onboardingSentAt: timestamp('onboarding_sent_at', { withTimezone: true }),
+    emailVerificationSentAt: timestamp('email_verification_sent_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('medipay_accounts_record_idx').on(table.flow, table.recordId),
+    index('medipay_accounts_pending_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.state} = 'pending'`),
+  ],
 );
 
 /**

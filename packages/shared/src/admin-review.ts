@@ -19,6 +19,7 @@
 import { z } from 'zod';
 import { uploadedDocumentSchema } from './documents';
 import { LONG_TEXT_MAX, requiredText } from './fields';
+import { medipayAccountSchema, medipayActionValues } from './medipay-account';
 import { validationMessages as m } from './messages';
 import { pfSavedValuesSchema } from './pf-application';
 import { pjSavedValuesSchema } from './pj-application';
@@ -174,6 +175,10 @@ const detailBase = {
   audit: z.array(auditEntrySchema),
   /** What this admin may do now (the status machine, from the current status). */
   allowedActions: z.array(z.enum(reviewActionValues)),
+  /** The payment-platform account (null until an approval asked for one); medipay-account.ts. */
+  medipay: medipayAccountSchema.nullable(),
+  /** The platform actions offered now (approved records only). */
+  medipayActions: z.array(z.enum(medipayActionValues)),
 };
 
 export const applicationDetailSchema = z.discriminatedUnion('flow', [

@@ -107,8 +107,15 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** Who is logged in, and until when (ISO 8601). */
-export const adminSessionInfoSchema = z.object({ user: adminUserSchema, expiresAt: z.string() });
+/**
+ * Who is logged in, and until when (ISO 8601); `medipaySandbox` is true while the built-in
+ * MediPay sandbox stands in for the payment platform (the header shows a 'Sandbox' badge).
+ */
+export const adminSessionInfoSchema = z.object({
+  user: adminUserSchema,
+  expiresAt: z.string(),
+  medipaySandbox: z.boolean(),
+});
 export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
 
 export const adminUserListSchema = z.object({ users: z.array(adminUserSchema) });

@@ -5,11 +5,13 @@ import { OTP_TTL_MS } from '@medipay/shared/constants';
 import type { Clock } from '../lib/clock';
 import { deleteExpiredAdminSessions } from '../modules/admin-auth/admin-sessions.repository';
 import type { Extraction } from '../modules/kyc/extraction.service';
+import type { MedipayAccounts } from '../modules/medipay-account/medipay-account.service';
 import type { OutboxDeliverer } from '../modules/messaging/outbox.delivery';
 import { findStrandedOutboxIds, redactExpiredCodes } from '../modules/messaging/outbox.repository';
 
 export const OUTBOX_QUEUE = 'outbox-delivery';
 export const EXTRACTION_QUEUE = 'document-extraction';
+export const MEDIPAY_ACCOUNT_QUEUE = 'medipay-account';
 
 /** pg-boss waits 10 s, 20 s, 40 s ... (with jitter) between tries: 8 retries span about an hour. */
 const outboxQueueOptions = {
@@ -21,14 +23,31 @@ const outboxQueueOptions = {
 };
 /** Longest time between two tries of one message; past it a pending message has lost its job. */
 const RETRY_WINDOW_MS = 2 * 60 * 60 * 1000;
+/**
+ * The same waits for an account creation (the platform may be down for a while); `short` keeps
+ * one waiting job per account, so a sweep cannot queue it twice.
+ */
+const medipayAccountQueueOptions = {
+  name: MEDIPAY_ACCOUNT_QUEUE,
+  policy: 'short' as const,
+  retryLimit: 8,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 120,
+};
 const SWEEP_INTERVAL_MS = 60_000;
 
 export type JobQueue = {
   /** Asks for a message to be delivered; call it after the transaction that queued it committed. */
   enqueueDelivery: (outboxId: string) => Promise<void>;
+  /** Asks for an approved applicant's MediPay account to be created. */
+  enqueueMedipayAccount: (accountId: string) => Promise<void>;
   /** Asks for the data of an identity document to be read. */
   enqueueExtraction: (resultId: string) => Promise<void>;
-  /** Re-enqueues stranded messages, redacts expired one-time codes, deletes expired admin sessions. */
+  /**
+   * Re-enqueues stranded messages and account creations, redacts expired one-time codes, deletes
+   * expired admin sessions.
+   */
   sweep: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -41,10 +60,11 @@ export async function startJobQueue(deps: {
   database: DatabaseHandle;
   deliverer: OutboxDeliverer;
   extraction: Extraction;
+  medipayAccounts: Pick<MedipayAccounts, 'run' | 'strandedIds'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }): Promise<JobQueue> {
-  const { database, deliverer, extraction, clock, log } = deps;
+  const { database, deliverer, extraction, medipayAccounts, clock, log } = deps;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schedule: false,
@@ -72,6 +92,23 @@ export async function startJobQueue(deps: {
     },
   );
 
+  await boss.createQueue(MEDIPAY_ACCOUNT_QUEUE, medipayAccountQueueOptions);
+  await boss.work<{ id: string }>(
+    MEDIPAY_ACCOUNT_QUEUE,
+    { pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (!job) return;
+      const outcome = await medipayAccounts.run(job.data.id);
+      // pg-boss tries again later (with backoff) when the job fails.
+      if (outcome === 'retry' || outcome === 'busy') {
+        throw new Error(`MediPay account ${job.data.id}: ${outcome}`);
+      }
+    },
+  );
+  const enqueueMedipayAccount = async (accountId: string) => {
+    await boss.send(MEDIPAY_ACCOUNT_QUEUE, { id: accountId }, { singletonKey: accountId });
+  };
+
   const enqueueDelivery = async (outboxId: string) => {
     await boss.send(OUTBOX_QUEUE, { id: outboxId });
   };
@@ -80,6 +117,9 @@ export async function startJobQueue(deps: {
     const now = clock.now();
     for (const id of await findStrandedOutboxIds(database.db, now, RETRY_WINDOW_MS)) {
       await enqueueDelivery(id);
+    }
+    for (const id of await medipayAccounts.strandedIds(now)) {
+      await enqueueMedipayAccount(id);
     }
     await redactExpiredCodes(database.db, new Date(now.getTime() - OTP_TTL_MS));
     await deleteExpiredAdminSessions(database.db, now);
@@ -98,6 +138,7 @@ export async function startJobQueue(deps: {
 
   return {
     enqueueDelivery,
+    enqueueMedipayAccount,
     enqueueExtraction: async (resultId) => {
       await boss.send(EXTRACTION_QUEUE, { id: resultId });
     },

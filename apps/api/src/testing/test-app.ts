@@ -30,6 +30,8 @@ export async function createTestApp(
     clock?: Clock;
     /** Starts pg-boss; without it, tests deliver with `app.outbox.drain()`. */
     jobs?: boolean;
+    /** The MediPay client's time limit and waits (default: short waits, 2 s per attempt). */
+    paymentPlatform?: Parameters<typeof buildApp>[0]['paymentPlatform'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'medipay-test-'));
@@ -52,6 +54,8 @@ export async function createTestApp(
     logger: options.logger ?? false,
     clock: options.clock,
     jobs: options.jobs ?? false,
+    // The MediPay client against the sandbox, without the production waits between attempts.
+    paymentPlatform: options.paymentPlatform ?? { backoffMs: [5, 5], timeoutMs: 2000 },
   });
   return {
     app,

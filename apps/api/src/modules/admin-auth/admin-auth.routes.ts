@@ -37,10 +37,11 @@ const actorOf = (request: FastifyRequest): AdminActor => {
 };
 
 /** POST /login: the one admin route outside the session guard. */
-export const adminLoginRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = async (
-  app,
-  { auth },
-) => {
+export const adminLoginRoutes: FastifyPluginAsyncZod<{
+  auth: AdminAuth;
+  /** Whether the built-in MediPay sandbox is in use (the header's 'Sandbox' badge). */
+  medipaySandbox: boolean;
+}> = async (app, { auth, medipaySandbox }) => {
   app.post(
     '/login',
     {
@@ -57,7 +58,11 @@ export const adminLoginRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = asyn
         userAgent: request.headers['user-agent'] ?? null,
       });
       auth.setCookie(reply, login);
-      return { user: toAdminUser(login.user), expiresAt: login.expiresAt.toISOString() };
+      return {
+        user: toAdminUser(login.user),
+        expiresAt: login.expiresAt.toISOString(),
+        medipaySandbox,
+      };
     },
   );
 };
@@ -66,7 +71,8 @@ export const adminLoginRoutes: FastifyPluginAsyncZod<{ auth: AdminAuth }> = asyn
 export const adminSessionRoutes: FastifyPluginAsyncZod<{
   auth: AdminAuth;
   accounts: AdminAccounts;
-}> = async (app, { auth, accounts }) => {
+  medipaySandbox: boolean;
+}> = async (app, { auth, accounts, medipaySandbox }) => {
   app.get(
     '/session',
     { schema: { response: { 200: adminSessionInfoSchema, ...errors } } },
@@ -74,7 +80,7 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{
       const admin = currentAdmin(request);
       const user = await accounts.findById(admin.user.id);
       if (!user) throw new Error('the guard let through a session without its account');
-      return { user: toAdminUser(user), expiresAt: admin.expiresAt.toISOString() };
+      return { user: toAdminUser(user), expiresAt: admin.expiresAt.toISOString(), medipaySandbox };
     },
   );
 

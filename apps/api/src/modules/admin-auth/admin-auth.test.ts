@@ -113,6 +113,8 @@ describe('logging in', () => {
         lastLoginAt: clock.now().toISOString(),
       },
       expiresAt,
+      // No MEDIPAY_API_URL in the tests: the built-in sandbox answers.
+      medipaySandbox: true,
     });
 
     const [cookie] = response.cookies;

@@ -24,6 +24,7 @@ import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
 import { insertOutboxMessage, type Executor } from '../messaging/outbox.repository';
 import type { Outbox } from '../messaging/outbox.service';
 import type { TemplateData } from '../messaging/templates';
+import type { MedipayAccounts } from '../medipay-account/medipay-account.service';
 import { insertStatusHistory } from '../status-history/status-history.repository';
 import { insertRectificationLink } from './rectification-links.repository';
 import {
@@ -75,10 +76,12 @@ export function createReviewDecisions(deps: {
   clock: Clock;
   detail: ReviewDetail;
   outbox: Pick<Outbox, 'dispatch'>;
+  /** Approval asks for the applicant's MediPay account (a job creates it). */
+  accounts: Pick<MedipayAccounts, 'queue' | 'dispatch'>;
   /** The portal's public origin, for the rectification link. */
   publicUrl: string;
 }): ReviewDecisions {
-  const { db, clock, detail, outbox, publicUrl } = deps;
+  const { db, clock, detail, outbox, accounts, publicUrl } = deps;
 
   /** Queues the e-mail of a decision, in its transaction; the outbox id, or null for none. */
   async function queueEmail(
@@ -136,7 +139,7 @@ export function createReviewDecisions(deps: {
   ): Promise<void> {
     const flow = flowOfReview(context.flow);
     const { user } = context.admin;
-    const outboxId = await db.transaction(async (tx) => {
+    const { outboxId, accountId } = await db.transaction(async (tx) => {
       const record = await findReviewRecord(tx, flow, context.id, { lock: true });
       if (!record) throw reviewNotFound();
       const { row } = record;
@@ -179,10 +182,18 @@ export function createReviewDecisions(deps: {
         ip: context.ip,
         createdAt: now,
       });
-      return queueEmail(tx, action, record, input, now);
+      const account =
+        action === 'approve'
+          ? await accounts.queue(tx, { flow, recordId: row.id, admin: context.admin }, now)
+          : null;
+      return {
+        outboxId: await queueEmail(tx, action, record, input, now),
+        accountId: account?.queued ? account.id : null,
+      };
     });
-    // After the commit; a failed hand-off leaves the message for the sweeper.
+    // After the commit; a failed hand-off leaves the message or the account for the sweeper.
     if (outboxId) await outbox.dispatch(outboxId);
+    if (accountId) await accounts.dispatch(accountId);
   }
 
   const decideAndShow = async (

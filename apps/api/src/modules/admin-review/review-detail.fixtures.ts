@@ -1,11 +1,11 @@
 /**
  * Test fixtures of the review: applications submitted through the applicant API (PF on an app
  * started with KYC_CHECKS=sandbox), an admin as the guard would set it, and the review services
- * on the test app's database with an outbox whose hand-offs are recorded.
+ * on the test app's database with an outbox and an account queue whose hand-offs are recorded.
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { onboardingPf, onboardingPj, outbox } from '@medipay/db/schema';
+import { medipayAccounts, onboardingPf, onboardingPj, outbox } from '@medipay/db/schema';
 import type { Clock } from '../../lib/clock';
 import { createTestAdmin } from '../../testing/admin';
 import { pfClient } from '../../testing/pf-applicant';
@@ -31,6 +31,7 @@ export async function testAdmin(t: TestApp): Promise<AuthenticatedAdmin> {
  */
 export function reviewServices(t: TestApp, clock: Clock) {
   const dispatched: string[] = [];
+  const accountsDispatched: string[] = [];
   const detail = createReviewDetail({ db: t.database.db });
   const decisions = createReviewDecisions({
     db: t.database.db,
@@ -44,8 +45,19 @@ export function reviewServices(t: TestApp, clock: Clock) {
         dispatched.push(outboxId);
       },
     },
+    accounts: {
+      queue: t.app.medipayAccounts.queue,
+      dispatch: async (accountId) => {
+        const rows = await t.database.db
+          .select()
+          .from(medipayAccounts)
+          .where(eq(medipayAccounts.id, accountId));
+        expect(rows).toHaveLength(1);
+        accountsDispatched.push(accountId);
+      },
+    },
   });
-  return { detail, decisions, dispatched };
+  return { detail, decisions, dispatched, accountsDispatched };
 }
 
 type PfClient = ReturnType<typeof pfClient>;

@@ -18,6 +18,8 @@ import type { CheckRecord } from '../biometrics/biometrics.service';
 import { findDocumentsByIds, type DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
 import type { ExtractedField } from '../kyc/identity-fields';
+import { findMedipayAccount } from '../medipay-account/medipay-account.repository';
+import { medipayActionsFor, toMedipayAccount } from '../medipay-account/medipay-account.service';
 import type { PfRecord } from '../pf-application/pf-application.repository';
 import { savedValues as pfSavedValues } from '../pf-application/pf-application.service';
 import { savedValues as pjSavedValues } from '../pj-application/pj-application.service';
@@ -156,10 +158,11 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
 
   async function detailOf(record: ReviewRecord): Promise<ApplicationDetail> {
     const { row, flow } = record;
-    const [{ documents, byId }, history, audit] = await Promise.all([
+    const [{ documents, byId }, history, audit, account] = await Promise.all([
       reviewDocuments(record),
       findHistory(db, flow, row.id),
       findAudit(db, flow, row.id),
+      findMedipayAccount(db, flow, row.id),
     ]);
     const base = {
       id: row.id,
@@ -183,6 +186,8 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
       })),
       audit: audit.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
       allowedActions: allowedReviewActions(flow, row.status),
+      medipay: account ? toMedipayAccount(account) : null,
+      medipayActions: medipayActionsFor(flow, row.status, account),
     };
     if (record.flow === 'PF') {
       return {

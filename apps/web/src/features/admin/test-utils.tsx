@@ -63,8 +63,8 @@ export const mini: AdminUser = {
   lastLoginAt: null,
 };
 
-export function sessionOf(user: AdminUser): AdminSessionInfo {
-  return { user, expiresAt: '2099-01-01T04:00:00.000Z' };
+export function sessionOf(user: AdminUser, medipaySandbox = false): AdminSessionInfo {
+  return { user, expiresAt: '2099-01-01T04:00:00.000Z', medipaySandbox };
 }
 
 export const dashboard: Dashboard = {

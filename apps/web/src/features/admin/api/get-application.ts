@@ -25,6 +25,10 @@ export function getApplication(flow: ReviewFlow, id: string) {
   });
 }
 
+/** How often an application is read again while its MediPay account is being created. */
+export const MEDIPAY_POLL_MS = 1500;
+
+/** One application; read again every 1.5 s while its MediPay account is pending. */
 export function useApplication(flow: ReviewFlow, id: string | undefined) {
   const valid = isApplicationId(id);
   return useQuery({
@@ -32,5 +36,7 @@ export function useApplication(flow: ReviewFlow, id: string | undefined) {
     queryFn: () => getApplication(flow, id ?? ''),
     enabled: valid,
     retry: retryUnlessRefused,
+    refetchInterval: (query) =>
+      query.state.data?.medipay?.state === 'pending' ? MEDIPAY_POLL_MS : false,
   });
 }

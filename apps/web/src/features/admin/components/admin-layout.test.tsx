@@ -6,6 +6,7 @@ import {
   SIDEBAR_COOKIE_MAX_AGE_SECONDS,
   adminMessages,
 } from '@medipay/shared/admin';
+import { paymentPlatformMessages } from '@medipay/shared/payment-platform';
 import {
   currentPath,
   dashboard,
@@ -40,6 +41,7 @@ function loggedInAs(user = master) {
   });
 }
 
+const sandboxHint = 'Plataforma MediPay em modo sandbox: nenhuma conta real é criada';
 const menu = () => screen.getByRole('navigation', { name: 'Menu Principal' });
 const cookieLine = (expanded: boolean) =>
   `${SIDEBAR_COOKIE}=${expanded}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
@@ -74,6 +76,30 @@ describe('Admin layout', () => {
       '#conteudo',
     );
     expect(screen.getByRole('main')).toHaveAttribute('id', 'conteudo');
+  });
+
+  it('shows the amber Sandbox badge, with its meaning, while the MediPay sandbox is on', async () => {
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(master, true)),
+      'GET /api/admin/dashboard': () => json(dashboard),
+    });
+    renderAdmin('/onboarding/admin/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const badge = within(screen.getByRole('banner')).getByText(
+      paymentPlatformMessages.sandboxBadge,
+    );
+    expect(badge).toBeVisible();
+    expect(badge).toHaveAttribute('title', sandboxHint);
+    expect(badge).toHaveAccessibleDescription(sandboxHint);
+    expect(badge).toHaveClass('bg-amber-100');
+  });
+
+  it('shows no Sandbox badge against the real MediPay platform', async () => {
+    loggedInAs(master);
+    renderAdmin('/onboarding/admin/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(within(screen.getByRole('banner')).queryByText('Sandbox')).toBeNull();
+    expect(screen.getByRole('banner')).not.toHaveTextContent(sandboxHint);
   });
 
   it('leaves Administradores out of the menu of an admin_mini', async () => {

@@ -2,6 +2,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Outlet } from 'react-router';
 import { adminRoleLabels } from '@medipay/shared/admin';
+import { paymentPlatformMessages } from '@medipay/shared/payment-platform';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -13,17 +14,22 @@ import { navItemsFor } from './admin-nav';
 import { MobileSidebar } from './mobile-sidebar';
 import { SidebarNav } from './sidebar-nav';
 
+/** What the header's 'Sandbox' badge means (the built-in sandbox stands in for the platform). */
+const sandboxHint = 'Plataforma MediPay em modo sandbox: nenhuma conta real é criada';
+
 /**
  * The frame of the back office's pages: a collapsible sidebar ('Menu Principal'; 16rem, 3rem
  * with icons only; Ctrl+B or Cmd+B; remembered in a cookie), an off-canvas sheet instead on
- * small screens, and a header with the panel's title and the logged admin.
+ * small screens, and a header with the panel's title, the logged admin and, while the built-in
+ * MediPay sandbox stands in for the payment platform, a 'Sandbox' badge.
  */
 export function AdminLayout() {
-  const { user } = useAdminSession();
+  const { user, medipaySandbox } = useAdminSession();
   const { expanded, toggle } = useSidebarState();
   const isMobile = useIsMobile();
   const [sheetOpen, setSheetOpen] = useState(false);
   const sidebarId = useId();
+  const sandboxHintId = useId();
   const items = navItemsFor(user.role);
   const { logout, loggingOut } = useLogoutAction(() => setSheetOpen(false));
 
@@ -81,9 +87,27 @@ export function AdminLayout() {
           <Badge variant="secondary" lang="en" className="hidden sm:inline-flex">
             Admin Panel
           </Badge>
+          {medipaySandbox && (
+            <>
+              <Badge
+                variant="outline"
+                lang="en"
+                title={sandboxHint}
+                aria-describedby={sandboxHintId}
+                className="shrink-0 border-amber-400 bg-amber-100 text-amber-950"
+              >
+                {paymentPlatformMessages.sandboxBadge}
+              </Badge>
+              <span id={sandboxHintId} className="sr-only">
+                {sandboxHint}
+              </span>
+            </>
+          )}
           <p className="ml-auto flex min-w-0 flex-col items-end text-right leading-tight">
             <span className="max-w-full truncate text-sm font-medium">{user.name}</span>
-            <span className="text-xs text-muted-foreground">{adminRoleLabels[user.role]}</span>
+            <span className="max-w-full truncate text-xs text-muted-foreground">
+              {adminRoleLabels[user.role]}
+            </span>
           </p>
         </header>
         <main id="conteudo" tabIndex={-1} className="flex-1 p-4 focus:outline-none md:p-6">

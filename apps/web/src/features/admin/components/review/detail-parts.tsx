@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleCheck, CircleX, FileWarning, OctagonX, SearchX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -22,7 +22,7 @@ import { BackToListLink } from './back-to-list';
 import { formatPhone } from './review-format';
 import { StatusBadge } from './status-badge';
 
-/** A card of the detail page with its heading. */
+/** A card of the detail page: a region named by its heading. */
 export function SectionCard({
   title,
   children,
@@ -32,10 +32,13 @@ export function SectionCard({
   children: ReactNode;
   className?: string;
 }) {
+  const headingId = useId();
   return (
-    <Card className={className}>
+    <Card className={className} role="region" aria-labelledby={headingId}>
       <CardHeader className="pb-4">
-        <h2 className="text-lg font-semibold leading-tight">{title}</h2>
+        <h2 id={headingId} className="text-lg font-semibold leading-tight">
+          {title}
+        </h2>
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>

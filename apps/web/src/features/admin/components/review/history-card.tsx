@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import type { ApplicationDetail } from '@medipay/shared/admin-review';
 import { formatDateTime } from '@medipay/shared/dates';
+import { medipayAuditActions } from '@medipay/shared/medipay-account';
 import { statusLabel } from '@medipay/shared/status';
 import { SectionCard } from './detail-parts';
 
@@ -15,6 +16,14 @@ const auditActionLabels: Record<string, string> = {
   NEGADO: 'Negação',
   VOLTAR_PARA_ANALISE: 'Voltar para Análise',
   REENVIO_EXIGENCIAS: 'Reenvio das exigências',
+  [medipayAuditActions.accountCreated]: 'Conta MediPay criada',
+  [medipayAuditActions.accountFailed]: 'Erro na criação da conta MediPay',
+  [medipayAuditActions.documentsSent]: 'Documentos enviados à MediPay',
+  [medipayAuditActions.documentsFailed]: 'Erro no envio dos documentos à MediPay',
+  [medipayAuditActions.onboardingSent]: 'Link de onboarding enviado',
+  [medipayAuditActions.onboardingFailed]: 'Erro no envio do link de onboarding',
+  [medipayAuditActions.emailVerificationSent]: 'Verificação de e-mail enviada',
+  [medipayAuditActions.emailVerificationFailed]: 'Erro na verificação de e-mail',
 };
 
 const byDate = <T extends { createdAt: string }>(entries: readonly T[]) =>

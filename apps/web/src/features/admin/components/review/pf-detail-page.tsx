@@ -23,6 +23,7 @@ import {
 } from './detail-parts';
 import { AuditCard, HistoryCard } from './history-card';
 import { IdentityChecksCard } from './identity-checks-card';
+import { MedipayAccountCard } from './medipay-account-card';
 import { PfDocumentsCard } from './pf-documents-card';
 
 type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
@@ -63,6 +64,7 @@ function PfDetailView({ detail }: { detail: PfDetail }) {
       <DetailHeader title="Detalhes do Onboarding" detail={detail} list={paths.adminPfList} />
       <DecisionNotes detail={detail} />
       <DecisionActions detail={detail} />
+      <MedipayAccountCard detail={detail} />
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <SectionCard title="Dados Pessoais">

@@ -30,6 +30,7 @@ import {
 } from './detail-parts';
 import { DocumentVersions } from './document-versions';
 import { AuditCard, HistoryCard } from './history-card';
+import { MedipayAccountCard } from './medipay-account-card';
 import { documentFieldLabels } from './review-format';
 
 type PjDetail = Extract<ApplicationDetail, { flow: 'PJ' }>;
@@ -82,6 +83,7 @@ function PjDetailView({ detail }: { detail: PjDetail }) {
       <DetailHeader title="Detalhes do Onboarding PJ" detail={detail} list={paths.adminPjList} />
       <DecisionNotes detail={detail} />
       <DecisionActions detail={detail} />
+      <MedipayAccountCard detail={detail} />
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <SectionCard title="Dados da Empresa">

@@ -171,6 +171,8 @@ export const pfDetail: Extract<ApplicationDetail, { flow: 'PF' }> = {
   ],
   audit: [],
   allowedActions: ['approve', 'request-changes', 'deny'],
+  medipay: null,
+  medipayActions: [],
   values: {
     nomeCompleto: 'Maria Oliveira',
     nacionalidade: 'brasileira',
@@ -282,6 +284,8 @@ export const pjDetail: Extract<ApplicationDetail, { flow: 'PJ' }> = {
     },
   ],
   allowedActions: ['reopen'],
+  medipay: null,
+  medipayActions: [],
   values: {
     razaoSocial: 'Hospital Vida Saúde Ltda',
     nomeFantasia: 'Hospital Vida',

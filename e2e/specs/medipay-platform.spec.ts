@@ -1,0 +1,135 @@
+import type { Page } from '@playwright/test';
+import { demoDataset } from '../../apps/api/src/modules/demo/demo-dataset';
+import { e2eConfig, platformURL } from '../playwright.config';
+import { adminLogIn, openAdminMenu } from '../support/admin';
+import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { smtpSinkHttp } from '../support/mail';
+
+/**
+ * The MediPay payment platform from the back office, on a seeded server whose platform is the
+ * built-in sandbox: approval opens the account (a job, over HTTP), then the approved-state
+ * actions. The desktop and the phone runs use different applications of the same seed.
+ */
+test.use({ baseURL: platformURL });
+
+test.beforeEach(({ allowConsoleError }) => {
+  // The login page first asks whether a session exists: without one the answer is a 401.
+  allowConsoleError(/status of 401/);
+});
+
+type Mail = { to: string[]; subject: string; text: string };
+
+/** The text of the onboarding e-mail that reached the SMTP sink for an address. */
+async function onboardingMail(address: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await fetch(`${smtpSinkHttp}/messages`)).json()) as Mail[];
+        text =
+          messages.find(
+            (message) =>
+              message.to.includes(address) && message.subject === 'Sua conta MediPay está pronta',
+          )?.text ?? '';
+        return text;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return text;
+}
+
+/** Opens an application found by `name`; its row shows `shown` (a company: the trade name). */
+async function openApplication(
+  page: Page,
+  isMobile: boolean,
+  list: string,
+  name: string,
+  shown = name,
+) {
+  const menu = await openAdminMenu(page, isMobile);
+  await menu.getByRole('link', { name: list }).click();
+  await page.getByLabel('Buscar').fill(name);
+  const row = page.getByRole('row', { name: new RegExp(shown, 'i') });
+  await expect(row).toBeVisible();
+  await row.getByRole('link', { name: 'Ver' }).click();
+}
+
+async function approve(page: Page) {
+  await page.getByRole('button', { name: 'Aprovar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Aprovar onboarding?' })
+    .getByRole('button', { name: 'Aprovar' })
+    .click();
+  await expect(page.getByText('Aprovado com sucesso')).toBeVisible();
+}
+
+test.describe('MediPay account', () => {
+  test('approval opens the account; documents and the onboarding e-mail go out', async ({
+    page,
+    isMobile,
+  }) => {
+    test.setTimeout(90_000);
+    const entry = demoDataset.pf.filter((pf) => pf.status === 'EM_ANALISE')[isMobile ? 1 : 0]!;
+    await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
+    // No MEDIPAY_API_URL on this server: the header says the sandbox answers.
+    await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
+
+    await openApplication(page, isMobile, 'Onboardings PF', entry.nome);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Detalhes do Onboarding' }),
+    ).toBeVisible();
+    await approve(page);
+
+    // The job creates the account; the page follows it and says so.
+    const card = page.getByRole('region', { name: 'Conta MediPay' });
+    await expect(page.getByText('Conta processada com sucesso')).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByRole('status')).toContainText('Conta criada');
+    await expect(card.getByText(/mpu_[0-9a-f]{24}/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await card.getByRole('button', { name: 'Enviar Documentos' }).click();
+    await expect(page.getByText('Documentos enviados', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Documentos enviados em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+
+    await card.getByRole('button', { name: 'Enviar Onboard' }).click();
+    await expect(page.getByText('Email enviado', { exact: true })).toBeVisible();
+    const link = card.getByRole('link', { name: /Link de onboarding/ });
+    await expect(link).toBeVisible();
+    const onboardingUrl = await link.getAttribute('href');
+    expect(onboardingUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/onboarding\/mpu_/);
+    // The applicant receives the same link by e-mail.
+    expect(await onboardingMail(entry.email)).toContain(onboardingUrl!);
+
+    await card.getByRole('button', { name: 'Confirmar Email' }).click();
+    await expect(card.getByText(/^Verificação de e-mail enviada em/)).toBeVisible();
+
+    // Every step is in the audit, by its name.
+    const audit = page.getByRole('region', { name: 'Ações administrativas' });
+    for (const action of [
+      'Conta MediPay criada',
+      'Documentos enviados à MediPay',
+      'Link de onboarding enviado',
+      'Verificação de e-mail enviada',
+    ]) {
+      await expect(audit.getByText(action, { exact: true })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('approving a company opens its account too', async ({ page, isMobile }) => {
+    const entry = demoDataset.pj.filter((pj) => pj.status === 'ENVIADO_PARA_ANALISE')[
+      isMobile ? 1 : 0
+    ]!;
+    await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
+    await openApplication(page, isMobile, 'Onboardings PJ', entry.razaoSocial, entry.nomeFantasia);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Detalhes do Onboarding PJ' }),
+    ).toBeVisible();
+    await approve(page);
+    await expect(page.getByText('Conta processada com sucesso')).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByRole('region', { name: 'Conta MediPay' }).getByRole('status'),
+    ).toContainText('Conta criada');
+  });
+});

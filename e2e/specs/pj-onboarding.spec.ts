@@ -4,7 +4,7 @@ import { cnpjFrom } from '../../apps/api/src/testing/cnpj';
 import { pdf } from '../../apps/api/src/testing/files';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
 import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
-import { codeFromMail, confirmationSent } from '../support/mail';
+import { codeFromMail, confirmationSent, mailTo } from '../support/mail';
 
 /**
  * The company (PJ) application from 'Sou Operadora de Saúde' to the protocol, against the real
@@ -46,6 +46,7 @@ test.describe('company application', () => {
   test('goes from the landing page to the protocol, saving every step, and resumes after a reload', async ({
     page,
     isMobile,
+    allowConsoleError,
   }) => {
     test.setTimeout(180_000);
     const cnpj = randomJourneyCnpj();
@@ -213,7 +214,6 @@ test.describe('company application', () => {
     expect(protocolo).toMatch(/^PJ-\d{8}-\d{4}$/);
     await expect(page.getByText('Em análise', { exact: true })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Acompanhar status' })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await expect.poll(() => confirmationSent(email, protocolo)).toBe(true);
 
@@ -223,6 +223,40 @@ test.describe('company application', () => {
     await expect(page.getByTestId('protocolo')).toHaveText(protocolo);
     await page.getByRole('link', { name: 'Voltar ao início' }).click();
     await expect(page).toHaveURL('/');
+
+    // 'Acompanhar status' shows the application to this browser's own session.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Acompanhar status' }).click();
+    await expect(page).toHaveURL(/\/acompanhar-status\?fluxo=pj$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acompanhar status' })).toBeVisible();
+    await expect(page.getByText(protocolo).first()).toBeVisible();
+    await expect(page.getByText('Enviado para Análise').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Anyone else needs the protocol and the code e-mailed to the application's address, the
+    // link of the confirmation e-mail leads there.
+    const confirmation = await mailTo(email, (subject) =>
+      subject.includes(`protocolo ${protocolo}`),
+    );
+    const statusLink = /https?:\/\/\S+\/acompanhar-status\?protocolo=[\w-]+/.exec(
+      confirmation,
+    )?.[0];
+    expect(statusLink).toContain(`protocolo=${protocolo}`);
+    await page.context().clearCookies();
+    // Without a session the page first asks whether a status access exists: a 401.
+    allowConsoleError(/status of 401/);
+    await page.goto(new URL(statusLink!).pathname + new URL(statusLink!).search);
+    await expect(page.getByLabel('Protocolo')).toHaveValue(protocolo);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    const codeMail = await mailTo(email, (subject) =>
+      subject.includes('é o seu código para acompanhar o cadastro MediPay'),
+    );
+    const code = /(\d{6}) é o seu código para acompanhar/.exec(codeMail)?.[1] ?? '';
+    await page.getByLabel('Código').fill(code);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page.getByText(protocolo).first()).toBeVisible();
+    await expect(page.getByText('Enviado para Análise').first()).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test('does not open a step past the first unsaved one', async ({ page }) => {

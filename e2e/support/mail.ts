@@ -36,3 +36,26 @@ export async function confirmationSent(address: string, protocolo: string): Prom
     (message) => message.to.includes(address) && message.subject.includes(`protocolo ${protocolo}`),
   );
 }
+
+/** The subject and text of the latest e-mail to an address whose subject passes `match`. */
+export async function mailTo(
+  address: string,
+  match: (subject: string) => boolean,
+): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await fetch(`${smtpSinkHttp}/messages`)).json()) as Mail[];
+        const mine = messages.filter(
+          (message) => message.to.includes(address) && match(message.subject),
+        );
+        const last = mine[mine.length - 1];
+        found = last ? `${last.subject}\n${last.text}` : '';
+        return found;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return found;
+}

@@ -49,6 +49,8 @@ import {
   handoffPageRoutes,
 } from './modules/applicant-session/applicant-session.routes';
 import { createApplicantSessions } from './modules/applicant-session/applicant-session.service';
+import { applicationStatusRoutes } from './modules/application-status/application-status.routes';
+import { createApplicationStatuses } from './modules/application-status/application-status.service';
 import { biometricsRoutes } from './modules/biometrics/biometrics.routes';
 import { createBiometrics } from './modules/biometrics/biometrics.service';
 import { debugRoutes } from './modules/debug/debug.routes';
@@ -71,6 +73,8 @@ import { pfApplicationRoutes } from './modules/pf-application/pf-application.rou
 import { createPfApplications } from './modules/pf-application/pf-application.service';
 import { pjApplicationRoutes } from './modules/pj-application/pj-application.routes';
 import { createPjApplications } from './modules/pj-application/pj-application.service';
+import { rectificationRoutes } from './modules/rectification/rectification.routes';
+import { createRectifications } from './modules/rectification/rectification.service';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createVerification } from './modules/verification/verification.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -283,15 +287,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       });
       await api.register(biometricsRoutes, { biometrics, sessions });
+      await api.register(applicationStatusRoutes, {
+        statuses: createApplicationStatuses({
+          db: database.db,
+          clock,
+          secret: env.SECRET,
+        }),
+        sessions,
+        outbox,
+        secureCookies: env.PUBLIC_URL.startsWith('https://'),
+      });
       await api.register(pfApplicationRoutes, {
-        applications: createPfApplications({ db: database.db, biometrics, clock }),
+        applications: createPfApplications({
+          db: database.db,
+          biometrics,
+          clock,
+          publicUrl: env.PUBLIC_URL,
+        }),
         sessions,
         outbox,
       });
       await api.register(pjApplicationRoutes, {
-        applications: createPjApplications({ db: database.db, clock }),
+        applications: createPjApplications({ db: database.db, clock, publicUrl: env.PUBLIC_URL }),
         sessions,
         outbox,
+      });
+      await api.register(rectificationRoutes, {
+        rectifications: createRectifications({
+          db: database.db,
+          clock,
+          documents,
+          extraction,
+          enqueueExtraction: async (resultId) => {
+            await jobs?.enqueueExtraction(resultId);
+          },
+          log: app.log,
+        }),
+        secureCookies: env.PUBLIC_URL.startsWith('https://'),
       });
       if (!isProduction) await api.register(devRoutes, { db: database.db });
     },

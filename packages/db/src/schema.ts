@@ -467,6 +467,68 @@ export const rectificationLinks = pgTable(
 );
 
 /**
+ * What an applicant did on the rectification page (the spec's log-client-interaction):
+ * PAGE_ACCESS when the page opened, DOCUMENT_UPDATE per replaced document with the earlier and the
+ * new document's portal route, JUSTIFICATION_SENT with the text. Written by the server only.
+ */
+export const clientInteractions = pgTable(
+  'client_interactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onboardingType: text('onboarding_type').$type<'PF' | 'PJ'>().notNull(),
+    onboardingId: uuid('onboarding_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    actionType: text('action_type')
+      .$type<'PAGE_ACCESS' | 'DOCUMENT_UPDATE' | 'JUSTIFICATION_SENT'>()
+      .notNull(),
+    description: text('description').notNull(),
+    /** The file field (e.g. `docIdentidadeFrente`) of a DOCUMENT_UPDATE. */
+    documentType: text('document_type'),
+    oldDocumentUrl: text('old_document_url'),
+    newDocumentUrl: text('new_document_url'),
+    justification: text('justification'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('client_interactions_onboarding_idx').on(
+      table.onboardingType,
+      table.onboardingId,
+      table.createdAt,
+    ),
+  ],
+);
+
+/**
+ * A one-time code e-mailed to an application's address so that whoever holds its protocol can
+ * follow it on the status page. Only a keyed hash is kept; tries are counted before comparing.
+ */
+export const statusAccessCodes = pgTable(
+  'status_access_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onboardingType: text('onboarding_type').$type<'PF' | 'PJ'>().notNull(),
+    onboardingId: uuid('onboarding_id').notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedReason: text('closed_reason').$type<
+      'verified' | 'expired' | 'too_many_attempts' | 'replaced'
+    >(),
+  },
+  (table) => [
+    index('status_access_codes_onboarding_idx').on(
+      table.onboardingType,
+      table.onboardingId,
+      table.createdAt,
+    ),
+  ],
+);
+
+/**
  * The payment-platform account of an approved application, one row per record: approval queues
  * it (state pending) in its own transaction, a job creates it on the platform with the idempotency
  * key `medipay-account:<flow>:<record id>` (so retries after an outage or a crash never open a

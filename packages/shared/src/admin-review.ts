@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { uploadedDocumentSchema } from './documents';
 import { LONG_TEXT_MAX, requiredText } from './fields';
 import { medipayAccountSchema, medipayActionValues } from './medipay-account';
+import { clientInteractionSchema } from './rectification';
 import { validationMessages as m } from './messages';
 import { pfSavedValuesSchema } from './pf-application';
 import { pjSavedValuesSchema } from './pj-application';
@@ -179,6 +180,8 @@ const detailBase = {
   medipay: medipayAccountSchema.nullable(),
   /** The platform actions offered now (approved records only). */
   medipayActions: z.array(z.enum(medipayActionValues)),
+  /** What the applicant did on the rectification page, oldest first (rectification.ts). */
+  interactions: z.array(clientInteractionSchema),
 };
 
 export const applicationDetailSchema = z.discriminatedUnion('flow', [

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptAttribute,
   fileColumn,
+  fileFieldLabel,
+  fileFieldLabels,
   fileProblem,
   isAllowedType,
   pfFileFields,
@@ -78,6 +80,16 @@ describe('document fields', () => {
     expect(fileColumn('selfieDoc')).toBe('selfie_doc_url');
     expect(fileColumn('cartaoCnpj')).toBe('cartao_cnpj_url');
     expect(fileColumn('cnesDocumento')).toBe('cnes_documento_url');
+  });
+
+  it('name every field of both flows, and an unknown one by itself', () => {
+    for (const field of [...Object.keys(pfFileFields), ...Object.keys(pjFileFields)]) {
+      expect(fileFieldLabel(field)).toBe(fileFieldLabels[field as keyof typeof fileFieldLabels]);
+    }
+    expect(fileFieldLabel('selfie')).toBe('Selfie');
+    expect(fileFieldLabel('cartaoCnpj')).toBe('Cartão CNPJ');
+    expect(fileFieldLabel('outro')).toBe('outro');
+    expect(fileFieldLabel('toString')).toBe('toString');
   });
 
   it('list what the rectification page can replace', () => {

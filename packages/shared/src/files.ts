@@ -95,6 +95,29 @@ export const pjFileFields = {
 export type PfFileField = keyof typeof pfFileFields;
 export type PjFileField = keyof typeof pjFileFields;
 
+/** What the applicant and the back office call each document field of both flows. */
+export const fileFieldLabels = {
+  docIdentidadeFrente: 'Documento de identidade (frente)',
+  docIdentidadeVerso: 'Documento de identidade (verso)',
+  comprovanteResidencia: 'Comprovante de residência',
+  selfie: 'Selfie',
+  selfieDoc: 'Selfie com documento',
+  contratoSocial: 'Contrato social',
+  cartaoCnpj: 'Cartão CNPJ',
+  comprovanteEndereco: 'Comprovante de endereço',
+  alvaraFuncionamento: 'Alvará de funcionamento',
+  cnesDocumento: 'Documento CNES',
+  responsavelDocFrente: 'Documento do responsável (frente)',
+  responsavelDocVerso: 'Documento do responsável (verso)',
+} as const satisfies Record<PfFileField | PjFileField, string>;
+
+/** The label of a document field named by a string (API data): the field itself when unknown. */
+export function fileFieldLabel(field: string): string {
+  return Object.hasOwn(fileFieldLabels, field)
+    ? fileFieldLabels[field as keyof typeof fileFieldLabels]
+    : field;
+}
+
 /** Fields the rectification page lets an applicant replace, by flow. */
 export const rectificationFileFields = {
   PF: ['docIdentidadeFrente', 'docIdentidadeVerso', 'comprovanteResidencia', 'selfie'],

@@ -6,6 +6,7 @@ import {
   pageRoutePatterns,
   paths,
 } from './routes';
+import { statusPagePath } from './application-status';
 
 describe('route table', () => {
   it.each(['/', '/politica-privacidade', '/seguranca', '/test-secrets', '/seguranca/'])(
@@ -58,10 +59,16 @@ describe('route table', () => {
     expect(adminDetailRoutePatterns.pj).toBe(`${paths.adminPjList}/:id`);
   });
 
+  it('serves the document rectification page', () => {
+    expect(pageRoutePatterns).toContain(paths.rectification);
+    expect(isKnownPagePath('/retificar-documentos')).toBe(true);
+  });
+
   it('lists only paths of the route table', () => {
     const known = new Set<string>([
       ...Object.values(paths),
       ...Object.values(adminDetailRoutePatterns),
+      statusPagePath,
     ]);
     for (const pattern of pageRoutePatterns) expect(known.has(pattern)).toBe(true);
   });

@@ -69,8 +69,11 @@ export const pageRoutePatterns: readonly string[] = [
   paths.adminDashboard,
   paths.adminUsers,
   // Literals, not `paths.x`: the landing page's bundle carries this module, and the bundler
-  // keeps property reads of an unused array, so these four would weigh on it. routes.test.ts
+  // keeps property reads of an unused array, so these would weigh on it. routes.test.ts
   // checks them against `paths` and `adminDetailRoutePatterns`.
+  '/retificar-documentos',
+  // The status page (application-status.ts `statusPagePath`).
+  '/acompanhar-status',
   '/onboarding/admin/list',
   '/onboarding/admin/pj',
   '/onboarding/admin/:id',

@@ -8,12 +8,17 @@ import { Page } from './page';
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
 const OnboardingPfRoutes = lazyNamed(() => import('./routes/onboarding-pf'), 'OnboardingPfRoutes');
 const OnboardingPjRoutes = lazyNamed(() => import('./routes/onboarding-pj'), 'OnboardingPjRoutes');
+const ApplicationStatusRoute = lazyNamed(
+  () => import('./routes/application-status'),
+  'ApplicationStatusRoute',
+);
 // The back office (login, guard, layout, pages) is one lazy module.
 const AdminRoutes = lazyNamed(() => import('./routes/admin'), 'AdminRoutes');
 const HandoffExpiredRoute = lazyNamed(
   () => import('./routes/handoff-expired'),
   'HandoffExpiredRoute',
 );
+const RectificationRoute = lazyNamed(() => import('./routes/rectification'), 'RectificationRoute');
 // The local trial pages (not served in production) share one lazy module.
 const DevRoutes = lazyNamed(() => import('./routes/dev'), 'DevRoutes');
 const NotFoundRoute = lazyNamed(() => import('./routes/not-found'), 'NotFoundRoute');
@@ -60,11 +65,29 @@ export function AppRoutes() {
             </Page>
           }
         />
+        {/* `statusPagePath` (application-status.ts), as a literal: importing that module would
+            bring zod into this chunk. routes/application-status.test.tsx checks it. */}
+        <Route
+          path="/acompanhar-status"
+          element={
+            <Page>
+              <ApplicationStatusRoute />
+            </Page>
+          }
+        />
         <Route
           path={paths.handoffExpired}
           element={
             <Page>
               <HandoffExpiredRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.rectification}
+          element={
+            <Page>
+              <RectificationRoute />
             </Page>
           }
         />

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   adminActions,
   adminUsers,
+  clientInteractions,
   documents,
   onboardingPf,
   onboardingPj,
@@ -157,4 +158,34 @@ export async function findAudit(executor: Executor, flow: Flow, recordId: string
     .from(adminActions)
     .where(and(eq(adminActions.onboardingId, recordId), eq(adminActions.onboardingType, flow)))
     .orderBy(desc(adminActions.createdAt), desc(adminActions.id));
+}
+
+/** What the applicant did on the rectification page (client_interactions), oldest first. */
+export async function findInteractions(executor: Executor, flow: Flow, recordId: string) {
+  return (
+    executor
+      .select({
+        actionType: clientInteractions.actionType,
+        description: clientInteractions.description,
+        documentType: clientInteractions.documentType,
+        oldDocumentUrl: clientInteractions.oldDocumentUrl,
+        newDocumentUrl: clientInteractions.newDocumentUrl,
+        justification: clientInteractions.justification,
+        createdAt: clientInteractions.createdAt,
+      })
+      .from(clientInteractions)
+      .where(
+        and(
+          eq(clientInteractions.onboardingType, flow),
+          eq(clientInteractions.onboardingId, recordId),
+        ),
+      )
+      // One submit writes its rows at one instant: page access, documents (by field), justification.
+      .orderBy(
+        asc(clientInteractions.createdAt),
+        sql`case ${clientInteractions.actionType} when 'PAGE_ACCESS' then 0 when 'DOCUMENT_UPDATE' then 1 else 2 end`,
+        asc(clientInteractions.documentType),
+        asc(clientInteractions.id),
+      )
+  );
 }

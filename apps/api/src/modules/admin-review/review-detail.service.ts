@@ -27,6 +27,7 @@ import {
   findAudit,
   findDoneExtractions,
   findHistory,
+  findInteractions,
   findLatestFaceMatch,
   findReviewRecord,
   findSessionDocuments,
@@ -158,11 +159,12 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
 
   async function detailOf(record: ReviewRecord): Promise<ApplicationDetail> {
     const { row, flow } = record;
-    const [{ documents, byId }, history, audit, account] = await Promise.all([
+    const [{ documents, byId }, history, audit, account, interactions] = await Promise.all([
       reviewDocuments(record),
       findHistory(db, flow, row.id),
       findAudit(db, flow, row.id),
       findMedipayAccount(db, flow, row.id),
+      findInteractions(db, flow, row.id),
     ]);
     const base = {
       id: row.id,
@@ -188,6 +190,10 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
       allowedActions: allowedReviewActions(flow, row.status),
       medipay: account ? toMedipayAccount(account) : null,
       medipayActions: medipayActionsFor(flow, row.status, account),
+      interactions: interactions.map((entry) => ({
+        ...entry,
+        createdAt: entry.createdAt.toISOString(),
+      })),
     };
     if (record.flow === 'PF') {
       return {

@@ -8,13 +8,13 @@ import {
   extractionResponseSchema,
   uploadedDocumentSchema,
 } from '@medipay/shared/documents';
-import { validationMessages } from '@medipay/shared/messages';
 import type { Database } from '@medipay/db/client';
 import { AppError } from '../../lib/app-error';
 import type { AdminAuth } from '../admin-auth/admin-auth.service';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Extraction } from '../kyc/extraction.service';
 import type { ExtractedField } from '../kyc/identity-fields';
+import { readUploadedFile, sendDocument } from './document-http';
 import { findDocument } from './documents.repository';
 import { fieldKind, toUploadedDocument, type Documents } from './documents.service';
 
@@ -25,16 +25,6 @@ const errors = {
   413: apiErrorSchema,
   415: apiErrorSchema,
 };
-
-/** `Content-Disposition: inline` with an ASCII fallback and the UTF-8 name. */
-function inlineDisposition(name: string): string {
-  const ascii =
-    name
-      .normalize('NFD')
-      .replace(/[^\x20-\x7e]/g, '')
-      .replace(/["\\]/g, '') || 'documento';
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,22 +56,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       const session = await sessions.require(request, flow);
       const kind = fieldKind(flow, field);
       if (!kind) throw new AppError(errorCodes.notFound, documentMessages.unknownField, 404);
-      if (!request.isMultipart())
-        throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
-      const file = await request.file();
-      if (!file) throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
-        }
-        throw error;
-      }
-      if (file.file.truncated)
-        throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
-      const row = await documents.upload({ session, field, kind, fileName: file.filename, data });
+      const { fileName, data } = await readUploadedFile(request);
+      const row = await documents.upload({ session, field, kind, fileName, data });
       const extractionId = await extraction.request(row);
       if (extractionId) await enqueueExtraction(extractionId);
       return reply.status(201).send(toUploadedDocument(row));
@@ -114,19 +90,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       { schema: { params: z.object({ id: z.string().max(64) }) } },
       async (request, reply) => {
         const { document, stream } = await send(request, request.params.id, thumbnail);
-        const contentType = thumbnail ? 'image/webp' : document.mimeType;
-        return reply
-          .header('content-type', contentType)
-          .header('content-disposition', inlineDisposition(document.originalName))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header(
-            'content-security-policy',
-            contentType === 'application/pdf'
-              ? "sandbox; default-src 'none'; object-src 'self'"
-              : "default-src 'none'; img-src 'self'",
-          )
-          .send(stream);
+        return sendDocument(reply, document, stream, thumbnail);
       },
     );
   }

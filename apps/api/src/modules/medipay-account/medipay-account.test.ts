@@ -53,8 +53,16 @@ type Flow = 'pf' | 'pj';
 
 const base = (flow: Flow, id: string) => `/api/admin/applications/${flow}/${id}`;
 
+/** Each action a second after the last: audit rows are ordered by their time. */
 async function post(flow: Flow, id: string, path: string, payload: object = {}) {
+  clock.advance(1000);
   return t.app.inject({ method: 'POST', url: `${base(flow, id)}/${path}`, headers, payload });
+}
+
+/** One attempt of the job, a second after the last action. */
+function run(accountId: string) {
+  clock.advance(1000);
+  return t.app.medipayAccounts.run(accountId);
 }
 
 async function detailOf(flow: Flow, id: string): Promise<ApplicationDetail> {
@@ -98,7 +106,7 @@ async function approvedPf() {
 
 async function approvedPfWithAccount() {
   const approved = await approvedPf();
-  await t.app.medipayAccounts.run((await accountRow('PF', approved.row.id)).id);
+  await run((await accountRow('PF', approved.row.id)).id);
   return approved;
 }
 
@@ -110,7 +118,7 @@ describe('approval and the account creation job', () => {
     expect(detail.medipayActions).toEqual(['send-documents', 'send-onboarding', 'confirm-email']);
 
     const account = await accountRow('PF', row.id);
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('done');
+    expect(await run(account.id)).toBe('done');
 
     const after = await detailOf('pf', row.id);
     expect(after.medipay).toMatchObject({ state: 'done', existingAccount: false, error: null });
@@ -132,7 +140,7 @@ describe('approval and the account creation job', () => {
       medipayAuditActions.accountCreated,
     ]);
     // Once done, another run does nothing.
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('skipped');
+    expect(await run(account.id)).toBe('skipped');
     expect(await sandboxAccountsFor(row.cpf!)).toHaveLength(1);
   });
 
@@ -141,8 +149,8 @@ describe('approval and the account creation job', () => {
     const account = await accountRow('PF', row.id);
     await sandbox.stop();
 
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('retry');
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('retry');
+    expect(await run(account.id)).toBe('retry');
+    expect(await run(account.id)).toBe('retry');
     const waiting = await detailOf('pf', row.id);
     expect(waiting.status).toBe('APROVADO');
     expect(waiting.medipay).toMatchObject({
@@ -163,7 +171,7 @@ describe('approval and the account creation job', () => {
     ]);
 
     await sandbox.start();
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('done');
+    expect(await run(account.id)).toBe('done');
     expect(await sandboxAccountsFor(row.cpf!)).toHaveLength(1);
     expect((await detailOf('pf', row.id)).medipay).toMatchObject({
       state: 'done',
@@ -178,7 +186,7 @@ describe('approval and the account creation job', () => {
     const account = await accountRow('PF', row.id);
     // The first request is held past the client's 300 ms; the client tries again with the same key.
     sandbox.delayNext(1, 700);
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('done');
+    expect(await run(account.id)).toBe('done');
     await new Promise((resolve) => setTimeout(resolve, 900));
     const opened = await sandboxAccountsFor(row.cpf!);
     expect(opened).toHaveLength(1);
@@ -201,7 +209,7 @@ describe('approval and the account creation job', () => {
     const { row } = await approvedPf();
     const account = await accountRow('PF', row.id);
     await post('pf', row.id, 'reopen', { expectedStatus: 'APROVADO' });
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('failed');
+    expect(await run(account.id)).toBe('failed');
     expect(await sandboxAccountsFor(row.cpf!)).toHaveLength(0);
     expect((await detailOf('pf', row.id)).medipay).toMatchObject({
       state: 'failed',
@@ -210,7 +218,7 @@ describe('approval and the account creation job', () => {
 
     const again = await approve('pf', row.id, 'EM_ANALISE');
     expect(again.medipay).toMatchObject({ state: 'pending', attempts: 0, error: null });
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('done');
+    expect(await run(account.id)).toBe('done');
     expect(await sandboxAccountsFor(row.cpf!)).toHaveLength(1);
   });
 
@@ -219,9 +227,9 @@ describe('approval and the account creation job', () => {
     const account = await accountRow('PF', row.id);
     await sandbox.stop();
     for (let attempt = 1; attempt < MEDIPAY_MAX_ATTEMPTS; attempt += 1) {
-      expect(await t.app.medipayAccounts.run(account.id)).toBe('retry');
+      expect(await run(account.id)).toBe('retry');
     }
-    expect(await t.app.medipayAccounts.run(account.id)).toBe('failed');
+    expect(await run(account.id)).toBe('failed');
     const failed = await detailOf('pf', row.id);
     expect(failed.medipay).toMatchObject({ state: 'failed', attempts: MEDIPAY_MAX_ATTEMPTS });
     expect(failed.medipayActions).toContain('create-account');
@@ -259,7 +267,7 @@ describe('approval and the account creation job', () => {
     });
     expect(taken.status).toBe(201);
 
-    expect(await t.app.medipayAccounts.run((await accountRow('PF', row.id)).id)).toBe('failed');
+    expect(await run((await accountRow('PF', row.id)).id)).toBe('failed');
     const detail = await detailOf('pf', row.id);
     expect(detail.medipay).toMatchObject({
       state: 'failed',
@@ -277,7 +285,7 @@ describe('approval and the account creation job', () => {
   it('credentials refused: one clear message that the integration is not configured or authorised', async () => {
     const { row } = await approvedPf();
     sandbox.failNext(1, 401);
-    expect(await t.app.medipayAccounts.run((await accountRow('PF', row.id)).id)).toBe('failed');
+    expect(await run((await accountRow('PF', row.id)).id)).toBe('failed');
     expect((await detailOf('pf', row.id)).medipay).toMatchObject({
       state: 'failed',
       errorCode: 'UNAUTHORIZED',

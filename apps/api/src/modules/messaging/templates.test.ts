@@ -23,6 +23,40 @@ describe('message templates', () => {
     expect(pj.text).toContain('Clínica Exemplo Ltda');
   });
 
+  it('links the confirmations to the status page', () => {
+    const statusUrl =
+      'https://portal.medipay.com.br/acompanhar-status?protocolo=MEDI-20261122-0042';
+    const pf = renderEmail('pf-confirmation', {
+      nome: 'Ana',
+      protocolo: 'MEDI-20261122-0042',
+      statusUrl,
+    });
+    expect(pf.text).toContain(`Acompanhar status: ${statusUrl}`);
+    expect(pf.html).toContain(`href="${statusUrl}"`);
+    const pjUrl = 'https://portal.medipay.com.br/acompanhar-status?protocolo=PJ-20261122-4242';
+    const pj = renderEmail('pj-confirmation', {
+      razaoSocial: 'Clínica Exemplo Ltda',
+      protocolo: 'PJ-20261122-4242',
+      statusUrl: pjUrl,
+    });
+    expect(pj.text).toContain(`Acompanhar status: ${pjUrl}`);
+    expect(pj.html).toContain(`href="${pjUrl}"`);
+    // A message queued before the status page existed still renders, without the button.
+    const older = renderEmail('pf-confirmation', { nome: 'Ana', protocolo: 'MEDI-20261122-0042' });
+    expect(older.text).not.toContain('Acompanhar status');
+    expect(older.html).not.toContain('href=');
+  });
+
+  it('renders the status page code with its protocol', () => {
+    const email = renderEmail('status-code', { code: '042917', protocolo: 'PJ-20261122-4242' });
+    expect(email.subject).toBe('042917 é o seu código para acompanhar o cadastro MediPay');
+    expect(email.text).toContain('042917');
+    expect(email.text).toContain('PJ-20261122-4242');
+    expect(email.text).toContain('5 minutos');
+    expect(email.html).toContain('042917');
+    expect(isTemplateName('status-code')).toBe(true);
+  });
+
   it('carries the requirements with the rectification link, the denial reason and the onboarding link', () => {
     const requirements = renderEmail('requirements', {
       nome: 'Ana',

@@ -7,11 +7,14 @@ import { company } from '@medipay/shared/company';
 
 export type TemplateData = {
   'otp-code': { code: string };
-  'pf-confirmation': { nome: string; protocolo: string };
-  'pj-confirmation': { razaoSocial: string; protocolo: string };
+  /** `statusUrl`: the status page (absent from messages queued before it existed). */
+  'pf-confirmation': { nome: string; protocolo: string; statusUrl?: string };
+  'pj-confirmation': { razaoSocial: string; protocolo: string; statusUrl?: string };
   requirements: { nome: string; exigencias: string; rectificationUrl: string };
   denial: { nome: string; motivo: string };
   'medipay-onboarding': { nome: string; onboardingUrl: string };
+  /** The code that opens the status page of an application (application-status.ts). */
+  'status-code': { code: string; protocolo: string };
 };
 
 export type TemplateName = keyof TemplateData;
@@ -76,6 +79,10 @@ function renderText(title: string, blocks: Block[]): string {
   return `${title}\n\n${body}\n\n--\n${company.legalName} · CNPJ ${company.cnpj}\nEsta é uma mensagem automática; não é preciso respondê-la.\n`;
 }
 
+/** The confirmations' button to the status page, when the message carries its link. */
+const statusButton = (statusUrl: string | undefined): Block[] =>
+  statusUrl ? [{ kind: 'button', text: 'Acompanhar status', href: statusUrl }] : [];
+
 function email(subject: string, title: string, blocks: Block[]): RenderedEmail {
   return { subject, text: renderText(title, blocks), html: renderHtml(title, blocks) };
 }
@@ -90,7 +97,7 @@ const emails: { [Name in TemplateName]: (data: TemplateData[Name]) => RenderedEm
         text: `O código vale por ${otpMinutes} minutos e só pode ser usado uma vez. Se você não pediu este código, ignore esta mensagem.`,
       },
     ]),
-  'pf-confirmation': ({ nome, protocolo }) =>
+  'pf-confirmation': ({ nome, protocolo, statusUrl }) =>
     email(`Cadastro recebido - protocolo ${protocolo}`, 'Cadastro enviado para análise', [
       { kind: 'p', text: `Olá, ${nome}!` },
       { kind: 'p', text: 'Recebemos o seu cadastro na MediPay. O número do seu protocolo é:' },
@@ -99,8 +106,9 @@ const emails: { [Name in TemplateName]: (data: TemplateData[Name]) => RenderedEm
         kind: 'p',
         text: `A análise leva até ${ANALYSIS_BUSINESS_DAYS} dias úteis. Avisaremos por e-mail assim que houver uma resposta.`,
       },
+      ...statusButton(statusUrl),
     ]),
-  'pj-confirmation': ({ razaoSocial, protocolo }) =>
+  'pj-confirmation': ({ razaoSocial, protocolo, statusUrl }) =>
     email(`Cadastro recebido - protocolo ${protocolo}`, 'Conta enviada para análise', [
       { kind: 'p', text: `Olá, ${razaoSocial}!` },
       {
@@ -112,6 +120,7 @@ const emails: { [Name in TemplateName]: (data: TemplateData[Name]) => RenderedEm
         kind: 'p',
         text: `A análise leva até ${ANALYSIS_BUSINESS_DAYS} dias úteis. Avisaremos por e-mail assim que houver uma resposta.`,
       },
+      ...statusButton(statusUrl),
     ]),
   requirements: ({ nome, exigencias, rectificationUrl }) =>
     email('Seu cadastro MediPay precisa de correções', 'Cadastro em exigência', [
@@ -141,6 +150,18 @@ const emails: { [Name in TemplateName]: (data: TemplateData[Name]) => RenderedEm
         text: 'Seu cadastro foi aprovado. Conclua a ativação da sua conta MediPay pelo link abaixo:',
       },
       { kind: 'button', text: 'Ativar minha conta', href: onboardingUrl },
+    ]),
+  'status-code': ({ code, protocolo }) =>
+    email(`${code} é o seu código para acompanhar o cadastro MediPay`, 'Acompanhar status', [
+      {
+        kind: 'p',
+        text: `Use o código abaixo para consultar o status do cadastro de protocolo ${protocolo}:`,
+      },
+      { kind: 'code', text: code },
+      {
+        kind: 'p',
+        text: `O código vale por ${otpMinutes} minutos e só pode ser usado uma vez. Se você não pediu este código, ignore esta mensagem: sem ele, ninguém consulta o seu cadastro.`,
+      },
     ]),
 };
 

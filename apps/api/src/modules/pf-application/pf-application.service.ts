@@ -15,6 +15,7 @@ import {
   pfStepSchemas,
   pfSteps,
 } from '@medipay/shared/pf-onboarding';
+import { statusPageUrl } from '@medipay/shared/application-status';
 import { generateProtocol, PROTOCOL_MAX_ATTEMPTS } from '@medipay/shared/protocol';
 import { canTransition } from '@medipay/shared/status';
 import { firstIncompleteStep } from '@medipay/shared/wizard';
@@ -26,6 +27,7 @@ import type { Biometrics } from '../biometrics/biometrics.service';
 import type { DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
 import { insertOutboxMessage } from '../messaging/outbox.repository';
+import type { TemplateData } from '../messaging/templates';
 import {
   cpfHeldByAnother,
   findPfRecordBySession,
@@ -146,6 +148,8 @@ export function createPfApplications(deps: {
   db: Database;
   biometrics: Biometrics;
   clock: Clock;
+  /** The portal's public origin, for the confirmation's status page link. */
+  publicUrl: string;
 }): PfApplications {
   const { db, biometrics, clock } = deps;
 
@@ -360,7 +364,11 @@ export function createPfApplications(deps: {
           channel: 'email',
           template: 'pf-confirmation',
           recipient: email,
-          data: { nome: submitted.nomeCompleto ?? '', protocolo: submitted.protocolo! },
+          data: {
+            nome: submitted.nomeCompleto ?? '',
+            protocolo: submitted.protocolo!,
+            statusUrl: statusPageUrl(deps.publicUrl, submitted.protocolo!),
+          } satisfies TemplateData['pf-confirmation'],
           idempotencyKey: `pf-confirmation:${record.id}`,
         });
         return { submitted, outboxId };

@@ -14,6 +14,7 @@ import {
   pjStepSchemas,
   pjSteps,
 } from '@medipay/shared/pj-onboarding';
+import { statusPageUrl } from '@medipay/shared/application-status';
 import { generateProtocol, PROTOCOL_MAX_ATTEMPTS } from '@medipay/shared/protocol';
 import { canTransition } from '@medipay/shared/status';
 import { firstIncompleteStep } from '@medipay/shared/wizard';
@@ -24,6 +25,7 @@ import type { ApplicantSessionRow } from '../applicant-session/applicant-session
 import type { DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
 import { insertOutboxMessage } from '../messaging/outbox.repository';
+import type { TemplateData } from '../messaging/templates';
 import {
   cnpjHeldByAnother,
   findPjRecordBySession,
@@ -143,7 +145,12 @@ export function savedValues(
   return values;
 }
 
-export function createPjApplications(deps: { db: Database; clock: Clock }): PjApplications {
+export function createPjApplications(deps: {
+  db: Database;
+  clock: Clock;
+  /** The portal's public origin, for the confirmation's status page link. */
+  publicUrl: string;
+}): PjApplications {
   const { db, clock } = deps;
 
   /** The documents the record's `*_url` columns point to, by id. */
@@ -341,7 +348,11 @@ export function createPjApplications(deps: { db: Database; clock: Clock }): PjAp
           channel: 'email',
           template: 'pj-confirmation',
           recipient: email,
-          data: { razaoSocial: submitted.razaoSocial ?? '', protocolo: submitted.protocolo! },
+          data: {
+            razaoSocial: submitted.razaoSocial ?? '',
+            protocolo: submitted.protocolo!,
+            statusUrl: statusPageUrl(deps.publicUrl, submitted.protocolo!),
+          } satisfies TemplateData['pj-confirmation'],
           idempotencyKey: `pj-confirmation:${record.id}`,
         });
         return { submitted, outboxId };

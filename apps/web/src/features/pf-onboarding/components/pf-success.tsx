@@ -1,6 +1,8 @@
 import { Link, Navigate } from 'react-router';
+import { statusPageForFlow } from '@medipay/shared/application-status';
 import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
 import { statusLabel } from '@medipay/shared/status';
+import { buttonVariants } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { textLinkClass } from '../../../components/ui/text-link';
@@ -64,11 +66,14 @@ export function PfSuccess() {
           </div>
         ))}
       </div>
-      <p className="text-center">
+      <div className="flex flex-col items-center gap-4">
+        <Link to={statusPageForFlow('PF')} className={buttonVariants({})}>
+          Acompanhar status
+        </Link>
         <Link to={paths.home} className={textLinkClass}>
           Voltar para a página inicial
         </Link>
-      </p>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, Navigate } from 'react-router';
+import { statusPageForFlow } from '@medipay/shared/application-status';
 import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
@@ -93,7 +94,10 @@ export function PjSuccess() {
           </a>
         </CardContent>
       </Card>
-      <div className="flex justify-center">
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to={statusPageForFlow('PJ')} className={buttonVariants({ variant: 'outline' })}>
+          Acompanhar status
+        </Link>
         <Link to={paths.home} className={buttonVariants({})}>
           Voltar ao início
         </Link>

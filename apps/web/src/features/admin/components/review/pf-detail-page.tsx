@@ -25,6 +25,7 @@ import { AuditCard, HistoryCard } from './history-card';
 import { IdentityChecksCard } from './identity-checks-card';
 import { MedipayAccountCard } from './medipay-account-card';
 import { PfDocumentsCard } from './pf-documents-card';
+import { RectificationCard } from './rectification-card';
 
 type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
 
@@ -65,6 +66,7 @@ function PfDetailView({ detail }: { detail: PfDetail }) {
       <DecisionNotes detail={detail} />
       <DecisionActions detail={detail} />
       <MedipayAccountCard detail={detail} />
+      <RectificationCard detail={detail} />
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <SectionCard title="Dados Pessoais">

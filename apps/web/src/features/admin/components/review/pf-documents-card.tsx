@@ -2,14 +2,13 @@ import { BadgeCheck, FileText } from 'lucide-react';
 import { useId } from 'react';
 import { reviewMessages, type ApplicationDetail } from '@medipay/shared/admin-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
-import type { PfFileField } from '@medipay/shared/files';
+import { fileFieldLabels, type PfFileField } from '@medipay/shared/files';
 import { docProfissionalOptions, labelOf, ufOptions } from '@medipay/shared/options';
 import { Badge } from '../../../../components/ui/badge';
 import { buttonVariants } from '../../../../components/ui/button';
 import { InfoList, SectionCard } from './detail-parts';
 import { DocumentVersions } from './document-versions';
 import { ImageDocument } from './document-viewer';
-import { documentFieldLabels } from './review-format';
 
 type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
 
@@ -23,7 +22,14 @@ const pfDocumentOrder: readonly PfFileField[] = [
 
 export const isPdf = (document: UploadedDocument) => document.type === 'application/pdf';
 
-function PdfDocument({ document, labelId }: { document: UploadedDocument; labelId: string }) {
+/** A PDF document: an icon and 'Abrir PDF' (new tab), described by the element `labelId`. */
+export function PdfDocument({
+  document,
+  labelId,
+}: {
+  document: UploadedDocument;
+  labelId: string;
+}) {
   return (
     <div className="flex h-40 flex-col items-center justify-center gap-3 rounded-md border bg-muted">
       <FileText className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -42,7 +48,7 @@ function PdfDocument({ document, labelId }: { document: UploadedDocument; labelI
 
 function DocumentTile({ detail, field }: { detail: PfDetail; field: PfFileField }) {
   const labelId = useId();
-  const label = documentFieldLabels[field] ?? field;
+  const label = fileFieldLabels[field];
   const entry = detail.documents.find((document) => document.field === field);
   const current = entry?.current ?? detail.values[field] ?? null;
   const livenessPassed = field === 'selfie' && detail.checks.liveness?.passed === true;

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useId } from 'react';
 import { useParams } from 'react-router';
 import { reviewMessages, type ApplicationDetail } from '@medipay/shared/admin-review';
-import type { PjFileField } from '@medipay/shared/files';
+import { fileFieldLabels, type PjFileField } from '@medipay/shared/files';
 import { maskCnpj, maskCpf } from '@medipay/shared/masks';
 import {
   areaAtuacaoOptions,
@@ -31,7 +31,7 @@ import {
 import { DocumentVersions } from './document-versions';
 import { AuditCard, HistoryCard } from './history-card';
 import { MedipayAccountCard } from './medipay-account-card';
-import { documentFieldLabels } from './review-format';
+import { RectificationCard } from './rectification-card';
 
 type PjDetail = Extract<ApplicationDetail, { flow: 'PJ' }>;
 
@@ -55,7 +55,7 @@ function PjDocument({ detail, field }: { detail: PjDetail; field: PjFileField })
   return (
     <li className="rounded-md border p-3">
       <p id={labelId} className="text-sm font-semibold">
-        {documentFieldLabels[field] ?? field}
+        {fileFieldLabels[field]}
       </p>
       {current ? (
         <a
@@ -84,6 +84,7 @@ function PjDetailView({ detail }: { detail: PjDetail }) {
       <DecisionNotes detail={detail} />
       <DecisionActions detail={detail} />
       <MedipayAccountCard detail={detail} />
+      <RectificationCard detail={detail} />
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <SectionCard title="Dados da Empresa">

@@ -29,22 +29,6 @@ export function orDash(value: string | null | undefined): string {
   return value?.trim() ? value : '—';
 }
 
-/** Labels of the document fields of both flows. */
-export const documentFieldLabels: Record<string, string> = {
-  docIdentidadeFrente: 'Documento de identidade (frente)',
-  docIdentidadeVerso: 'Documento de identidade (verso)',
-  comprovanteResidencia: 'Comprovante de residência',
-  selfie: 'Selfie',
-  selfieDoc: 'Selfie com documento',
-  contratoSocial: 'Contrato social',
-  cartaoCnpj: 'Cartão CNPJ',
-  comprovanteEndereco: 'Comprovante de endereço',
-  alvaraFuncionamento: 'Alvará de funcionamento',
-  cnesDocumento: 'Documento CNES',
-  responsavelDocFrente: 'Documento do responsável (frente)',
-  responsavelDocVerso: 'Documento do responsável (verso)',
-};
-
 /** A stored phone (E.164) for display: `(11) 98765-4321`, or `(21) 3333-4444` for a landline. */
 export function formatPhone(value: string | undefined): string {
   if (!value) return '';

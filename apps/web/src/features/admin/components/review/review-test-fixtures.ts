@@ -173,6 +173,7 @@ export const pfDetail: Extract<ApplicationDetail, { flow: 'PF' }> = {
   allowedActions: ['approve', 'request-changes', 'deny'],
   medipay: null,
   medipayActions: [],
+  interactions: [],
   values: {
     nomeCompleto: 'Maria Oliveira',
     nacionalidade: 'brasileira',
@@ -286,6 +287,7 @@ export const pjDetail: Extract<ApplicationDetail, { flow: 'PJ' }> = {
   allowedActions: ['reopen'],
   medipay: null,
   medipayActions: [],
+  interactions: [],
   values: {
     razaoSocial: 'Hospital Vida Saúde Ltda',
     nomeFantasia: 'Hospital Vida',

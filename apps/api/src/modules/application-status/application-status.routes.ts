@@ -1,0 +1,140 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, errorCodes } from '@medipay/shared/api-error';
+import {
+  applicationStatusMessages as messages,
+  applicationStatusSchema,
+  rectificationLinkSchema,
+  STATUS_ACCESS_TTL_MS,
+  STATUS_COOKIE,
+  STATUS_COOKIE_PATH,
+  statusCodeRequestSchema,
+  statusCodeSent,
+  statusCodeSentSchema,
+  statusMineQuerySchema,
+  statusVerifyRequestSchema,
+} from '@medipay/shared/application-status';
+import { AppError } from '../../lib/app-error';
+import type { Flow } from '@medipay/shared/status';
+import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
+import type { Outbox } from '../messaging/outbox.service';
+import type { ApplicationStatuses } from './application-status.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** Reading a status is limited per IP too. */
+const readLimit = { rateLimit: { max: 120, timeWindow: '10 minutes' } };
+/** Each rectification-link request writes a link row. */
+const linkLimit = { rateLimit: { max: 10, timeWindow: '10 minutes' } };
+
+/** The applicant's status page (packages/shared/src/application-status.ts). */
+export const applicationStatusRoutes: FastifyPluginAsyncZod<{
+  statuses: ApplicationStatuses;
+  sessions: ApplicantSessions;
+  outbox: Outbox;
+  /** Secure cookies when the portal is served over https. */
+  secureCookies: boolean;
+}> = async (app, { statuses, sessions, outbox, secureCookies }) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  /** The submitted application of the wizard's session of a flow; 404 otherwise. */
+  async function mine(request: FastifyRequest, flow: Flow) {
+    const session = await sessions.find(request, flow);
+    const application = session ? await statuses.mine(session) : null;
+    if (!application) throw new AppError(errorCodes.notFound, messages.notFound, 404);
+    return application;
+  }
+
+  /** The application the `medipay_status` cookie opens; 401 (and the cookie cleared) otherwise. */
+  async function fromCookie(request: FastifyRequest, reply: FastifyReply) {
+    const value = request.cookies[STATUS_COOKIE];
+    const application = await statuses.fromAccess(value);
+    if (!application) {
+      if (value !== undefined) reply.clearCookie(STATUS_COOKIE, { path: STATUS_COOKIE_PATH });
+      throw new AppError(errorCodes.unauthorized, messages.accessExpired, 401);
+    }
+    return application;
+  }
+
+  app.get(
+    '/status/mine',
+    {
+      schema: {
+        querystring: statusMineQuerySchema,
+        response: { 200: applicationStatusSchema, ...errors },
+      },
+      config: readLimit,
+    },
+    async (request) => statuses.view(await mine(request, request.query.flow)),
+  );
+
+  app.post(
+    '/status/mine/rectification-link',
+    {
+      schema: {
+        querystring: statusMineQuerySchema,
+        response: { 200: rectificationLinkSchema, ...errors },
+      },
+      config: linkLimit,
+    },
+    async (request) => statuses.rectificationLink(await mine(request, request.query.flow)),
+  );
+
+  app.post(
+    '/status/code',
+    {
+      schema: { body: statusCodeRequestSchema, response: { 202: statusCodeSentSchema, ...errors } },
+      // Per IP; per application the service allows one code a minute and five an hour.
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const { outboxId } = await statuses.sendCode(request.body.protocolo);
+      if (outboxId) await outbox.dispatch(outboxId);
+      return reply.status(202).send(statusCodeSent);
+    },
+  );
+
+  app.post(
+    '/status/verify',
+    {
+      schema: {
+        body: statusVerifyRequestSchema,
+        response: { 200: applicationStatusSchema, ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      const { protocolo, code } = request.body;
+      const { status, access } = await statuses.verify(protocolo, code);
+      reply.setCookie(STATUS_COOKIE, access.value, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookies,
+        path: STATUS_COOKIE_PATH,
+        maxAge: STATUS_ACCESS_TTL_MS / 1000,
+      });
+      return status;
+    },
+  );
+
+  app.get(
+    '/status',
+    { schema: { response: { 200: applicationStatusSchema, ...errors } }, config: readLimit },
+    async (request, reply) => statuses.view(await fromCookie(request, reply)),
+  );
+
+  app.post(
+    '/status/rectification-link',
+    { schema: { response: { 200: rectificationLinkSchema, ...errors } }, config: linkLimit },
+    async (request, reply) => statuses.rectificationLink(await fromCookie(request, reply)),
+  );
+};

@@ -1,0 +1,600 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { outbox, rectificationLinks, statusAccessCodes } from '@medipay/db/schema';
+import { errorCodes, genericMessages } from '@medipay/shared/api-error';
+import {
+  applicationStatusMessages as messages,
+  applicationStatusSchema,
+  rectificationLinkSchema,
+  statusCodeSent,
+} from '@medipay/shared/application-status';
+import { rectificationPageSchema } from '@medipay/shared/rectification';
+import type { Flow } from '@medipay/shared/status';
+import { pfClient } from '../../testing/pf-applicant';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestClock } from '../../testing/test-clock';
+import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
+import {
+  findLiveRectificationLink,
+  hashRectificationToken,
+} from '../admin-review/rectification-links.repository';
+import {
+  reviewServices,
+  submittedPf,
+  submittedPj,
+  testAdmin,
+} from '../admin-review/review-detail.fixtures';
+
+const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));
+let t: TestApp;
+let admin: AuthenticatedAdmin;
+let services: ReturnType<typeof reviewServices>;
+type Submitted = {
+  cookie: string;
+  remoteAddress: string;
+  email: string;
+  id: string;
+  protocolo: string;
+};
+let pf: Submitted;
+let pj: Submitted;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { KYC_CHECKS: 'sandbox' } });
+  admin = await testAdmin(t);
+  services = reviewServices(t, clock);
+  const a = await submittedPf(t, clock);
+  pf = { ...a.applicant, id: a.row.id, protocolo: a.row.protocolo! };
+  const b = await submittedPj(t, clock);
+  pj = { ...b.applicant, id: b.row.id, protocolo: b.row.protocolo! };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// Each test starts past the previous one's cooldowns, hourly caps and cookies.
+beforeEach(() => {
+  clock.advance(2 * 60 * 60 * 1000);
+});
+
+let addresses = 0;
+/** A new client address: the per-IP limits of one test do not reach the next. */
+const newIp = () => {
+  addresses += 1;
+  return `10.77.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+const getMine = (flow: Flow, cookie?: string, remoteAddress = newIp()) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/status/mine?flow=${flow}`,
+    headers: cookie ? { cookie } : {},
+    remoteAddress,
+  });
+
+const requestCode = (protocolo: string, remoteAddress = newIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/status/code',
+    payload: { protocolo },
+    remoteAddress,
+  });
+
+const verify = (protocolo: string, code: string, remoteAddress = newIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/status/verify',
+    payload: { protocolo, code },
+    remoteAddress,
+  });
+
+const getStatus = (cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/status',
+    headers: cookie ? { cookie } : {},
+    remoteAddress: newIp(),
+  });
+
+/** POST /api/status/mine/rectification-link: the wizard's own session. */
+const mineLink = (flow: Flow, cookie?: string, remoteAddress = newIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/status/mine/rectification-link?flow=${flow}`,
+    headers: cookie ? { cookie } : {},
+    remoteAddress,
+  });
+
+/** POST /api/status/rectification-link: the `medipay_status` cookie. */
+const accessLink = (cookie?: string, remoteAddress = newIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/status/rectification-link',
+    headers: cookie ? { cookie } : {},
+    remoteAddress,
+  });
+
+const linksOf = (recordId: string) =>
+  t.database.db.select().from(rectificationLinks).where(eq(rectificationLinks.recordId, recordId));
+
+/** The token of a rectification-link answer: a same-origin path to the rectification page. */
+function tokenOf(response: Awaited<ReturnType<typeof accessLink>>): string {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  const { url } = rectificationLinkSchema.parse(response.json());
+  const [path, query] = url.split('?');
+  expect(path).toBe('/retificar-documentos');
+  const token = new URLSearchParams(query).get('token')!;
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return token;
+}
+
+/** Opens the rectification page with a token, as the page does. */
+const openRectification = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/rectification/open',
+    payload: { token },
+    remoteAddress: newIp(),
+  });
+
+/** The status-code e-mails queued for a recipient, newest first. */
+const codeEmailsTo = (recipient: string) =>
+  t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, recipient), eq(outbox.template, 'status-code')))
+    .orderBy(desc(outbox.createdAt));
+
+const codesOf = (recordId: string) =>
+  t.database.db
+    .select()
+    .from(statusAccessCodes)
+    .where(eq(statusAccessCodes.onboardingId, recordId))
+    .orderBy(desc(statusAccessCodes.createdAt));
+
+/** Asks for a code for a known protocol and reads it from the outbox. */
+async function codeFor(who: Submitted): Promise<string> {
+  const before = (await codeEmailsTo(who.email)).length;
+  const response = await requestCode(who.protocolo);
+  expect(response.statusCode).toBe(202);
+  const emails = await codeEmailsTo(who.email);
+  expect(emails).toHaveLength(before + 1);
+  return emails[0]!.data.code as string;
+}
+
+/** A code that is not `code`. */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** The `medipay_status` cookie of a verify answer, as a request header. */
+function statusCookie(response: Awaited<ReturnType<typeof verify>>) {
+  const cookie = response.cookies.find((entry) => entry.name === 'medipay_status');
+  expect(cookie).toBeDefined();
+  return { header: `medipay_status=${cookie!.value}`, cookie: cookie! };
+}
+
+async function setStatusOf(
+  flow: Flow,
+  id: string,
+  action: 'request-changes' | 'deny' | 'reopen',
+  expectedStatus: string,
+) {
+  clock.advance(1000);
+  const context = { flow: flow === 'PF' ? 'pf' : 'pj', id, admin, ip: '10.9.9.9' } as const;
+  if (action === 'request-changes')
+    await services.decisions.requestChanges(context, {
+      expectedStatus,
+      exigencias: 'Envie o verso do RG, legível.',
+    });
+  else if (action === 'deny')
+    await services.decisions.deny(context, { expectedStatus, motivo: 'Documento ilegível.' });
+  else await services.decisions.reopen(context, { expectedStatus });
+}
+
+describe('the own session', () => {
+  it('sees its submitted application: status and timeline, nothing else', async () => {
+    const response = await getMine('PF', pf.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = applicationStatusSchema.parse(response.json());
+    expect(body).toEqual({
+      flow: 'PF',
+      protocolo: pf.protocolo,
+      status: 'EM_ANALISE',
+      submittedAt: expect.any(String),
+      history: [
+        { status: 'INICIADO', at: expect.any(String) },
+        { status: 'EM_ANALISE', at: body.submittedAt },
+      ],
+      exigencias: null,
+      motivoNegacao: null,
+      canRectify: false,
+    });
+
+    const company = await getMine('PJ', pj.cookie);
+    expect(company.statusCode).toBe(200);
+    expect(company.json()).toMatchObject({
+      flow: 'PJ',
+      protocolo: pj.protocolo,
+      status: 'ENVIADO_PARA_ANALISE',
+    });
+  });
+
+  it('answers 404 to another flow, another session, an unsubmitted one and no session', async () => {
+    const expected = { code: errorCodes.notFound, message: messages.notFound };
+    // The PF cookie does not open the PJ application, nor the other way round.
+    expect((await getMine('PJ', pf.cookie)).json()).toEqual(expected);
+    expect((await getMine('PF', pj.cookie)).statusCode).toBe(404);
+    // A session whose application was not sent (step 1 saved), and one without any.
+    const client = pfClient(t);
+    const started = await client.applicant();
+    await client.fillSteps(started, 1);
+    expect((await getMine('PF', started.cookie)).json()).toEqual(expected);
+    const empty = await client.applicant({ verified: false });
+    expect((await getMine('PF', empty.cookie)).statusCode).toBe(404);
+    expect((await getMine('PF')).statusCode).toBe(404);
+    // A made-up session id.
+    expect((await getMine('PF', `medipay_pf=sess_${'a'.repeat(32)}`)).statusCode).toBe(404);
+  });
+
+  it('refuses an unknown flow', async () => {
+    expect((await getMine('PX' as Flow, pf.cookie)).statusCode).toBe(400);
+  });
+});
+
+describe('the page', () => {
+  it.each([
+    '/acompanhar-status',
+    '/acompanhar-status?fluxo=pf',
+    '/acompanhar-status?protocolo=PJ-20261122-4242',
+  ])('serves the SPA for %s', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+});
+
+describe('the confirmation e-mails', () => {
+  it('link to the status page with the protocol', async () => {
+    for (const [who, template] of [
+      [pf, 'pf-confirmation'],
+      [pj, 'pj-confirmation'],
+    ] as const) {
+      const [message] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, who.email), eq(outbox.template, template)));
+      expect(message?.data.statusUrl).toBe(
+        `${t.env.PUBLIC_URL}/acompanhar-status?protocolo=${who.protocolo}`,
+      );
+    }
+  });
+});
+
+describe('a code by protocol', () => {
+  it('answers alike for unknown and known protocols, and e-mails only the known one', async () => {
+    const allCodes = async () =>
+      (await t.database.db.select().from(outbox).where(eq(outbox.template, 'status-code'))).length;
+    const before = await allCodes();
+    const unknown = await requestCode('MEDI-20261122-9999');
+    const unknownPj = await requestCode('PJ-20261122-9999');
+    expect(await allCodes()).toBe(before);
+
+    const known = await requestCode(pf.protocolo.toLowerCase());
+    for (const response of [unknown, unknownPj, known]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toEqual(statusCodeSent);
+    }
+    expect(unknown.body).toBe(known.body);
+    const [email] = await codeEmailsTo(pf.email);
+    expect(await allCodes()).toBe(before + 1);
+    expect(email).toMatchObject({
+      channel: 'email',
+      recipient: pf.email,
+      data: { protocolo: pf.protocolo, code: expect.stringMatching(/^\d{6}$/) },
+    });
+    // Only a keyed hash is kept.
+    const [stored] = await codesOf(pf.id);
+    expect(stored).toMatchObject({
+      onboardingType: 'PF',
+      destination: pf.email,
+      attempts: 0,
+      closedAt: null,
+      expiresAt: new Date(clock.now().getTime() + 5 * 60 * 1000),
+    });
+    expect(stored!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.codeHash).not.toContain(email!.data.code as string);
+  });
+
+  it('refuses a malformed protocol with its message (format only)', async () => {
+    const response = await requestCode('12345');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: errorCodes.validation,
+      message: messages.invalidProtocol,
+    });
+  });
+
+  it('holds a code back during the cooldown and past five an hour, answering alike', async () => {
+    await codeFor(pj);
+    const tooSoon = await requestCode(pj.protocolo);
+    expect(tooSoon.statusCode).toBe(202);
+    expect(tooSoon.json()).toEqual(statusCodeSent);
+    const sentBefore = (await codeEmailsTo(pj.email)).length;
+    expect(sentBefore).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 4; i += 1) {
+      clock.advance(61_000);
+      await codeFor(pj);
+    }
+    clock.advance(61_000);
+    const sixth = await requestCode(pj.protocolo);
+    expect(sixth.statusCode).toBe(202);
+    expect(await codeEmailsTo(pj.email)).toHaveLength(sentBefore + 4);
+    clock.advance(60 * 60 * 1000);
+    await codeFor(pj);
+  });
+
+  it('answers 429 past the per-IP limit', async () => {
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await requestCode(`MEDI-20261122-${String(1000 + i)}`, ip)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
+    expect(statuses[10]).toBe(429);
+    const refused = await requestCode('MEDI-20261122-2000', ip);
+    expect(refused.json()).toEqual({
+      code: errorCodes.rateLimited,
+      message: genericMessages.rateLimited,
+    });
+  });
+});
+
+describe('verifying a code', () => {
+  const invalid = { code: errorCodes.invalidCode, message: messages.invalidCode };
+
+  it('counts every wrong try and locks the code after five', async () => {
+    const code = await codeFor(pf);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await verify(pf.protocolo, wrong(code));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(invalid);
+      expect(response.cookies).toHaveLength(0);
+    }
+    expect((await codesOf(pf.id))[0]).toMatchObject({
+      attempts: 5,
+      closedReason: 'too_many_attempts',
+    });
+    // The right code no longer opens anything.
+    const late = await verify(pf.protocolo, code);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual(invalid);
+  });
+
+  it('refuses an expired code and closes it', async () => {
+    const code = await codeFor(pf);
+    clock.advance(5 * 60 * 1000);
+    const response = await verify(pf.protocolo, code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(invalid);
+    expect((await codesOf(pf.id))[0]).toMatchObject({ attempts: 0, closedReason: 'expired' });
+  });
+
+  it('refuses a replaced code, and an unknown protocol like a wrong code', async () => {
+    const first = await codeFor(pf);
+    clock.advance(61_000);
+    const second = await codeFor(pf);
+    const [newest, replaced] = await codesOf(pf.id);
+    expect(replaced).toMatchObject({ closedReason: 'replaced' });
+    expect(newest).toMatchObject({ closedAt: null });
+    if (first !== second) expect((await verify(pf.protocolo, first)).statusCode).toBe(400);
+    const unknown = await verify('MEDI-20261122-9999', second);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(invalid);
+    expect((await verify(pf.protocolo, second)).statusCode).toBe(200);
+  });
+
+  it('opens the status with the cookie; a tampered or expired cookie does not', async () => {
+    const code = await codeFor(pj);
+    const response = await verify(pj.protocolo.toLowerCase(), code);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ flow: 'PJ', protocolo: pj.protocolo });
+    const { header, cookie } = statusCookie(response);
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/status',
+      maxAge: 1800,
+    });
+    expect(cookie.secure).toBeFalsy();
+    // The code is spent.
+    expect((await codesOf(pj.id))[0]).toMatchObject({ closedReason: 'verified', attempts: 1 });
+    expect((await verify(pj.protocolo, code)).statusCode).toBe(400);
+
+    const status = await getStatus(header);
+    expect(status.statusCode).toBe(200);
+    expect(status.headers['cache-control']).toBe('no-store');
+    expect(status.json()).toEqual(response.json());
+
+    const [flow, id, expires, signature] = cookie.value.split('.');
+    const tampered = [
+      `${flow}.${id}.${expires}.${signature!.slice(0, -2)}AA`,
+      `${flow}.${pf.id}.${expires}.${signature}`,
+      `PF.${id}.${expires}.${signature}`,
+      `${flow}.${id}.${Number(expires) + 60_000}.${signature}`,
+      `${flow}.${id}.${expires}`,
+      `${cookie.value}.x`,
+      'qualquer-coisa',
+    ];
+    for (const value of tampered) {
+      const refused = await getStatus(`medipay_status=${value}`);
+      expect(refused.statusCode, value).toBe(401);
+      expect(refused.json()).toEqual({
+        code: errorCodes.unauthorized,
+        message: messages.accessExpired,
+      });
+    }
+    expect((await getStatus()).statusCode).toBe(401);
+
+    clock.advance(30 * 60 * 1000);
+    const expired = await getStatus(header);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.cookies.find((entry) => entry.name === 'medipay_status')?.value).toBe('');
+  });
+});
+
+describe('what the applicant is shown as the case moves', () => {
+  it('EM_EXIGENCIA: the requirements and no admin data; reading writes no link', async () => {
+    await setStatusOf('PJ', pj.id, 'request-changes', 'ENVIADO_PARA_ANALISE');
+    const linksBefore = (await linksOf(pj.id)).length;
+    const response = await getMine('PJ', pj.cookie);
+    expect(response.statusCode).toBe(200);
+    const body = applicationStatusSchema.parse(response.json());
+    expect(body).toMatchObject({
+      status: 'EM_EXIGENCIA',
+      exigencias: 'Envie o verso do RG, legível.',
+      motivoNegacao: null,
+      canRectify: true,
+    });
+    expect(body.history.map((entry) => entry.status)).toEqual([
+      'INICIADO',
+      'ENVIADO_PARA_ANALISE',
+      'EM_EXIGENCIA',
+    ]);
+    for (const entry of body.history) expect(Object.keys(entry).sort()).toEqual(['at', 'status']);
+    expect(response.body).not.toContain(admin.user.email);
+    expect(response.body).not.toContain(admin.user.id);
+    expect(response.body).not.toContain('retificar-documentos');
+
+    // Neither the own session, nor the code, nor the cookie's reads mint anything.
+    expect((await getMine('PJ', pj.cookie)).json()).toEqual(body);
+    const verified = await verify(pj.protocolo, await codeFor(pj));
+    expect(verified.json()).toEqual(body);
+    const { header } = statusCookie(verified);
+    expect((await getStatus(header)).json()).toEqual(body);
+    expect(await linksOf(pj.id)).toHaveLength(linksBefore);
+  });
+
+  it('EM_EXIGENCIA: each link request mints one link, and its token opens the page', async () => {
+    const verified = await verify(pj.protocolo, await codeFor(pj));
+    const { header } = statusCookie(verified);
+    const linksBefore = await linksOf(pj.id);
+
+    const fromSession = tokenOf(await mineLink('PJ', pj.cookie));
+    const link = await findLiveRectificationLink(t.database.db, fromSession, clock.now());
+    expect(link).toMatchObject({
+      flow: 'PJ',
+      recordId: pj.id,
+      tokenHash: hashRectificationToken(fromSession),
+      expiresAt: new Date(clock.now().getTime() + 30 * 24 * 60 * 60 * 1000),
+    });
+    const fromCookie = tokenOf(await accessLink(header));
+    expect(fromCookie).not.toBe(fromSession);
+
+    const linksAfter = await linksOf(pj.id);
+    expect(linksAfter).toHaveLength(linksBefore.length + 2);
+    // Only hashes are kept.
+    expect(linksAfter.map((row) => row.tokenHash)).not.toContain(fromSession);
+
+    for (const token of [fromSession, fromCookie]) {
+      const opened = await openRectification(token);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(rectificationPageSchema.parse(opened.json())).toMatchObject({
+        flow: 'PJ',
+        protocolo: pj.protocolo,
+        exigencias: 'Envie o verso do RG, legível.',
+      });
+    }
+  });
+
+  it('NEGADO: the reason, and no requirements or link any more; hidden again once reopened', async () => {
+    await setStatusOf('PJ', pj.id, 'deny', 'EM_EXIGENCIA');
+    const denied = applicationStatusSchema.parse((await getMine('PJ', pj.cookie)).json());
+    expect(denied).toMatchObject({
+      status: 'NEGADO',
+      motivoNegacao: 'Documento ilegível.',
+      exigencias: null,
+      canRectify: false,
+    });
+    await setStatusOf('PJ', pj.id, 'reopen', 'NEGADO');
+    const reopened = await getMine('PJ', pj.cookie);
+    expect(reopened.json()).toMatchObject({
+      status: 'EM_ANALISE',
+      motivoNegacao: null,
+      exigencias: null,
+      canRectify: false,
+    });
+    expect(reopened.body).not.toContain('Documento ilegível.');
+    expect(reopened.json().history.map((entry: { status: string }) => entry.status)).toEqual([
+      'INICIADO',
+      'ENVIADO_PARA_ANALISE',
+      'EM_EXIGENCIA',
+      'NEGADO',
+      'EM_ANALISE',
+    ]);
+  });
+});
+
+describe('asking for a rectification link', () => {
+  it('answers 409 while the application is not EM_EXIGENCIA, minting nothing', async () => {
+    const linksBefore = (await linksOf(pf.id)).length;
+    const { header } = statusCookie(await verify(pf.protocolo, await codeFor(pf)));
+    const expected = { code: errorCodes.conflict, message: messages.rectificationUnavailable };
+    for (const response of [await mineLink('PF', pf.cookie), await accessLink(header)]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual(expected);
+    }
+    expect(await linksOf(pf.id)).toHaveLength(linksBefore);
+  });
+
+  it('opens the own session like GET /mine: 404 to another flow, no session, an unsubmitted one', async () => {
+    const expected = { code: errorCodes.notFound, message: messages.notFound };
+    expect((await mineLink('PJ', pf.cookie)).json()).toEqual(expected);
+    expect((await mineLink('PF', pj.cookie)).statusCode).toBe(404);
+    expect((await mineLink('PF')).json()).toEqual(expected);
+    const client = pfClient(t);
+    const started = await client.applicant();
+    await client.fillSteps(started, 1);
+    expect((await mineLink('PF', started.cookie)).statusCode).toBe(404);
+    expect((await mineLink('PX' as Flow, pf.cookie)).statusCode).toBe(400);
+  });
+
+  it('opens the cookie like GET /api/status: 401 without a live one, clearing a dead one', async () => {
+    const expected = { code: errorCodes.unauthorized, message: messages.accessExpired };
+    const missing = await accessLink();
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual(expected);
+    expect(missing.cookies).toHaveLength(0);
+
+    const { header, cookie } = statusCookie(await verify(pj.protocolo, await codeFor(pj)));
+    const tampered = await accessLink(`medipay_status=${cookie.value.slice(0, -2)}AA`);
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json()).toEqual(expected);
+    clock.advance(30 * 60 * 1000);
+    const expired = await accessLink(header);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.cookies.find((entry) => entry.name === 'medipay_status')).toMatchObject({
+      value: '',
+      path: '/api/status',
+    });
+  });
+
+  it.each([
+    ['the own session', (ip: string) => mineLink('PF', undefined, ip)],
+    ['the cookie', (ip: string) => accessLink(undefined, ip)],
+  ])('answers 429 past 10 requests per IP in 10 minutes (%s)', async (_name, request) => {
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await request(ip)).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    const refused = await request(ip);
+    expect(refused.json()).toEqual({
+      code: errorCodes.rateLimited,
+      message: genericMessages.rateLimited,
+    });
+    // Another address is not held back.
+    expect((await request(newIp())).statusCode).not.toBe(429);
+  });
+});

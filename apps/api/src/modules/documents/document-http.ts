@@ -1,0 +1,69 @@
+/**
+ * The HTTP side of documents shared by the wizard's document routes and the rectification page:
+ * reading the one file of a multipart upload, and sending a stored file with the headers that
+ * keep it inert in the browser.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes } from '@medipay/shared/api-error';
+import { documentMessages } from '@medipay/shared/documents';
+import { validationMessages } from '@medipay/shared/messages';
+import { AppError } from '../../lib/app-error';
+import type { DocumentRow } from './documents.repository';
+
+export type ReceivedFile = { fileName: string; data: Buffer };
+
+/**
+ * The one file of a multipart request: 400 when there is none, 413 when it is over the limit
+ * (a streamed file over the limit is cut, not refused, by @fastify/multipart).
+ */
+export async function readUploadedFile(request: FastifyRequest): Promise<ReceivedFile> {
+  if (!request.isMultipart())
+    throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
+  const file = await request.file();
+  if (!file) throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
+    }
+    throw error;
+  }
+  if (file.file.truncated)
+    throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
+  return { fileName: file.filename, data };
+}
+
+/** `Content-Disposition: inline` with an ASCII fallback and the UTF-8 name. */
+function inlineDisposition(name: string): string {
+  const ascii =
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '') || 'documento';
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Sends a stored document (or its WEBP thumbnail): inline, never cached, never sniffed. */
+export function sendDocument(
+  reply: FastifyReply,
+  document: DocumentRow,
+  stream: Readable,
+  thumbnail = false,
+) {
+  const contentType = thumbnail ? 'image/webp' : document.mimeType;
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', inlineDisposition(document.originalName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header(
+      'content-security-policy',
+      contentType === 'application/pdf'
+        ? "sandbox; default-src 'none'; object-src 'self'"
+        : "default-src 'none'; img-src 'self'",
+    )
+    .send(stream);
+}

@@ -1,0 +1,9 @@
+import type { Flow } from '@medipay/shared/status';
+
+/** Query keys of the status page. */
+export const statusKeys = {
+  /** The application of the wizard's own session of a flow. */
+  mine: (flow: Flow) => ['application-status', 'mine', flow] as const,
+  /** The application the `medipay_status` cookie opens (after a code). */
+  access: ['application-status', 'access'] as const,
+};

@@ -1,0 +1,176 @@
+/* Test helpers of the rectification page: an API stub with the contract's JSON answers, fixtures,
+   and the page in a memory router next to a stand-in home page. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent, { type Options } from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { vi } from 'vitest';
+import { errorCodes } from '@medipay/shared/api-error';
+import type { UploadedDocument } from '@medipay/shared/documents';
+import type { RectificationPage as Page } from '@medipay/shared/rectification';
+import { Toaster } from '../../components/ui/sonner';
+import { paths } from '../../config/paths';
+import { RectificationPage } from './components/rectification-page';
+
+export const fetchMock = vi.fn();
+
+export function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** An error in the API's one wire format. */
+export function apiError(status: number, message: string, code: string = errorCodes.badRequest) {
+  return json({ code, message }, status);
+}
+
+export const notFound = () =>
+  apiError(
+    404,
+    'O cadastro não foi encontrado ou não está em status de exigência.',
+    errorCodes.notFound,
+  );
+
+type Request = { method: string; url: string; body: unknown; file: File | null };
+export type Handler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Answers `fetch` from `handlers` (keyed 'METHOD /api/path'). JSON bodies are parsed; a multipart
+ * body gives its `file` part. An unexpected request gets a 404 and is listed in `unexpected`.
+ */
+export function stubApi(handlers: Record<string, Handler>) {
+  const requests: Request[] = [];
+  const unexpected: string[] = [];
+  fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+    const file = init.body instanceof FormData ? (init.body.get('file') as File | null) : null;
+    const request = { method, url, body, file };
+    requests.push(request);
+    const handler = handlers[`${method} ${url}`];
+    if (!handler) {
+      unexpected.push(`${method} ${url}`);
+      return apiError(404, 'Recurso não encontrado.', errorCodes.notFound);
+    }
+    return handler(request);
+  });
+  return {
+    requests,
+    unexpected,
+    /** The requests to one endpoint, e.g. `calls('POST /api/rectification/submit')`. */
+    calls: (key: string) => requests.filter((entry) => `${entry.method} ${entry.url}` === key),
+  };
+}
+
+/** A response the test releases when it wants (to see the pending state). */
+export function deferred() {
+  let release!: (response: Response) => void;
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+export function uploaded(id: string, name: string, type = 'image/jpeg'): UploadedDocument {
+  return {
+    id,
+    name,
+    size: 123_456,
+    type,
+    url: `/api/rectification/documents/${id}`,
+    thumbnailUrl: null,
+  };
+}
+
+export const pfPage: Page = {
+  flow: 'PF',
+  nome: 'Maria Oliveira',
+  protocolo: 'PF-20250310-A1B2C3',
+  exigencias: 'O documento de identidade está ilegível.\nEnvie a frente novamente.',
+  documents: [
+    {
+      field: 'docIdentidadeFrente',
+      kind: 'document',
+      current: uploaded('0b7e1c52-8a5f-4c1e-9d3b-1f2e3a4b5c6d', 'rg-frente.jpg'),
+    },
+    {
+      field: 'docIdentidadeVerso',
+      kind: 'document',
+      current: uploaded('1c8f2d63-9b60-4d2f-8e4c-2a3b4c5d6e7f', 'rg-verso.png', 'image/png'),
+    },
+    { field: 'comprovanteResidencia', kind: 'document', current: null },
+    {
+      field: 'selfie',
+      kind: 'image',
+      current: uploaded('2d903e74-ac71-4e30-9f5d-3b4c5d6e7f80', 'selfie.webp', 'image/webp'),
+    },
+  ],
+};
+
+export const pjPage: Page = {
+  flow: 'PJ',
+  nome: 'Clínica Bem Estar S.A.',
+  protocolo: 'PJ-20250301-CL1N1C',
+  exigencias: null,
+  documents: [
+    {
+      field: 'contratoSocial',
+      kind: 'pdf',
+      current: uploaded('3ea14f85-bd82-4f41-a06e-4c5d6e7f8091', 'contrato.pdf', 'application/pdf'),
+    },
+    { field: 'cartaoCnpj', kind: 'document', current: null },
+    { field: 'comprovanteEndereco', kind: 'document', current: null },
+    { field: 'responsavelDocFrente', kind: 'document', current: null },
+  ],
+};
+
+function LocationProbe() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  return (
+    <div data-testid="location" data-search={location.search} data-navigation={navigationType}>
+      {location.pathname}
+    </div>
+  );
+}
+
+/** Renders the page at `path` (with its query), a fresh data layer and the toasts. */
+export function renderRectification(path: string, options: Options = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  const user = userEvent.setup(options);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={paths.rectification} element={<RectificationPage />} />
+          <Route path={paths.home} element={<h1>Página inicial</h1>} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, user, queryClient };
+}
+
+/** The current path of the memory router. */
+export function currentPath(): string {
+  return screen.getByTestId('location').textContent ?? '';
+}
+
+/** The current query string of the memory router ('?token=x', or ''). */
+export function currentSearch(): string {
+  return screen.getByTestId('location').dataset.search ?? '';
+}
+
+/** How the memory router reached the current entry ('POP', 'PUSH' or 'REPLACE'). */
+export function lastNavigation(): string {
+  return screen.getByTestId('location').dataset.navigation ?? '';
+}

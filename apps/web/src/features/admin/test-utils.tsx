@@ -1,14 +1,14 @@
-/* Test helpers of the back office: API stubs with realistic JSON answers, fixtures, and the
+/* Test helpers of the back office: the shared API stub (testing/api-stub), fixtures, and the
    area's route tree as app/routes/admin.tsx composes it (features cannot import app/). */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import type { AdminSessionInfo, AdminUser, Dashboard } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
 import { Toaster } from '../../components/ui/sonner';
 import { paths } from '../../config/paths';
+import { apiError } from '../../testing/api-stub';
 import { AdminDashboardPage } from './components/admin-dashboard-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
@@ -20,23 +20,15 @@ import { PjDetailPage } from './components/review/pj-detail-page';
 import { PjListPage } from './components/review/pj-list-page';
 import { adminDetailRoutes } from './components/review/review-paths';
 
-export const fetchMock = vi.fn();
-
-export function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-export function noContent() {
-  return new Response(null, { status: 204 });
-}
-
-/** An error in the API's one wire format. */
-export function apiError(status: number, message: string, code: string = errorCodes.badRequest) {
-  return json({ code, message }, status);
-}
+export {
+  apiError,
+  deferred,
+  fetchMock,
+  json,
+  noContent,
+  stubApi,
+  type Handler,
+} from '../../testing/api-stub';
 
 export const unauthorized = () =>
   apiError(401, 'Sua sessão expirou ou não existe. Entre novamente.', errorCodes.sessionRequired);
@@ -88,46 +80,6 @@ export const dashboard: Dashboard = {
   },
   abandonedSessions: 3,
 };
-
-type Request = { method: string; url: string; body: unknown };
-export type Handler = (request: Request) => Response | Promise<Response>;
-
-/**
- * Answers `fetch` from `handlers` (keyed 'METHOD /api/path'); the object may be changed between
- * steps. An unexpected request gets a 404 and is listed in `unexpected`.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const requests: Request[] = [];
-  const unexpected: string[] = [];
-  fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, url, body };
-    requests.push(request);
-    // An exact key ('GET /api/x?page=2') wins over the path alone ('GET /api/x').
-    const handler = handlers[`${method} ${url}`] ?? handlers[`${method} ${url.split('?')[0]}`];
-    if (!handler) {
-      unexpected.push(`${method} ${url}`);
-      return apiError(404, 'Recurso não encontrado.', errorCodes.notFound);
-    }
-    return handler(request);
-  });
-  return {
-    requests,
-    unexpected,
-    /** The requests to one endpoint, e.g. `calls('POST /api/admin/login')`. */
-    calls: (key: string) => requests.filter((entry) => `${entry.method} ${entry.url}` === key),
-  };
-}
-
-/** A response the test releases when it wants (to see the pending state). */
-export function deferred() {
-  let release!: (response: Response) => void;
-  const promise = new Promise<Response>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
 
 function LocationProbe() {
   const location = useLocation();

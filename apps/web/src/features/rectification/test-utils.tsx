@@ -1,30 +1,18 @@
-/* Test helpers of the rectification page: an API stub with the contract's JSON answers, fixtures,
-   and the page in a memory router next to a stand-in home page. */
+/* Test helpers of the rectification page: the shared API stub (testing/api-stub), the contract's
+   fixtures, and the page in a memory router next to a stand-in home page. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent, { type Options } from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
-import { vi } from 'vitest';
 import { errorCodes } from '@medipay/shared/api-error';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import type { RectificationPage as Page } from '@medipay/shared/rectification';
 import { Toaster } from '../../components/ui/sonner';
 import { paths } from '../../config/paths';
+import { apiError } from '../../testing/api-stub';
 import { RectificationPage } from './components/rectification-page';
 
-export const fetchMock = vi.fn();
-
-export function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-/** An error in the API's one wire format. */
-export function apiError(status: number, message: string, code: string = errorCodes.badRequest) {
-  return json({ code, message }, status);
-}
+export { apiError, deferred, fetchMock, json, stubApi, type Handler } from '../../testing/api-stub';
 
 export const notFound = () =>
   apiError(
@@ -32,46 +20,6 @@ export const notFound = () =>
     'O cadastro não foi encontrado ou não está em status de exigência.',
     errorCodes.notFound,
   );
-
-type Request = { method: string; url: string; body: unknown; file: File | null };
-export type Handler = (request: Request) => Response | Promise<Response>;
-
-/**
- * Answers `fetch` from `handlers` (keyed 'METHOD /api/path'). JSON bodies are parsed; a multipart
- * body gives its `file` part. An unexpected request gets a 404 and is listed in `unexpected`.
- */
-export function stubApi(handlers: Record<string, Handler>) {
-  const requests: Request[] = [];
-  const unexpected: string[] = [];
-  fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const file = init.body instanceof FormData ? (init.body.get('file') as File | null) : null;
-    const request = { method, url, body, file };
-    requests.push(request);
-    const handler = handlers[`${method} ${url}`];
-    if (!handler) {
-      unexpected.push(`${method} ${url}`);
-      return apiError(404, 'Recurso não encontrado.', errorCodes.notFound);
-    }
-    return handler(request);
-  });
-  return {
-    requests,
-    unexpected,
-    /** The requests to one endpoint, e.g. `calls('POST /api/rectification/submit')`. */
-    calls: (key: string) => requests.filter((entry) => `${entry.method} ${entry.url}` === key),
-  };
-}
-
-/** A response the test releases when it wants (to see the pending state). */
-export function deferred() {
-  let release!: (response: Response) => void;
-  const promise = new Promise<Response>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
 
 export function uploaded(id: string, name: string, type = 'image/jpeg'): UploadedDocument {
   return {

@@ -9,15 +9,12 @@ import {
   statusNextSteps,
   type ApplicationStatus,
 } from '@medipay/shared/application-status';
+import { apiError, fetchMock, json, stubApi } from '../../../testing/api-stub';
 import { ApplicationStatusPage } from './application-status-page';
 import { leavePage } from './leave-page';
 
 vi.mock('./leave-page', () => ({ leavePage: vi.fn() }));
 
-type Request = { method: string; url: string; body: unknown };
-type Handler = (request: Request) => Response | Promise<Response>;
-
-const fetchMock = vi.fn();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.mocked(leavePage).mockReset();
@@ -26,31 +23,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-const apiError = (status: number, code: string, message: string) => json({ code, message }, status);
-
-/** Answers fetch from handlers keyed 'METHOD /api/path?query'; anything else is a 404. */
-function stubApi(handlers: Record<string, Handler>) {
-  const requests: Request[] = [];
-  fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, url, body };
-    requests.push(request);
-    const handler = handlers[`${method} ${url}`];
-    if (!handler) return apiError(404, errorCodes.notFound, genericMessages.notFound);
-    return handler(request);
-  });
-  return {
-    requests,
-    calls: (key: string) => requests.filter((entry) => `${entry.method} ${entry.url}` === key),
-  };
-}
 
 const underAnalysis: ApplicationStatus = {
   flow: 'PF',
@@ -77,8 +49,8 @@ const company: ApplicationStatus = {
   ],
 };
 
-const noAccess = () => apiError(401, errorCodes.unauthorized, messages.accessExpired);
-const noSession = () => apiError(404, errorCodes.notFound, messages.notFound);
+const noAccess = () => apiError(401, messages.accessExpired, errorCodes.unauthorized);
+const noSession = () => apiError(404, messages.notFound, errorCodes.notFound);
 const codeSent = () => json({ resendInSeconds: 60, expiresInSeconds: 300 }, 202);
 
 function LocationProbe() {
@@ -151,7 +123,7 @@ describe('access by protocol and code', () => {
       'POST /api/status/verify': ({ body }) =>
         (body as { code: string }).code === '123456'
           ? json(company)
-          : apiError(400, errorCodes.invalidCode, messages.invalidCode),
+          : apiError(400, messages.invalidCode, errorCodes.invalidCode),
     });
     const { user } = renderPage('/acompanhar-status');
 
@@ -221,7 +193,7 @@ describe('access by protocol and code', () => {
     stubApi({
       'GET /api/status': noAccess,
       'POST /api/status/code': () =>
-        apiError(429, errorCodes.rateLimited, genericMessages.rateLimited),
+        apiError(429, genericMessages.rateLimited, errorCodes.rateLimited),
     });
     const { user } = renderPage('/acompanhar-status?protocolo=MEDI-20261122-0042');
     const protocol = await screen.findByLabelText('Protocolo');
@@ -253,7 +225,7 @@ describe('access by protocol and code', () => {
   });
 
   it('says when the status could not be loaded, and tries again', async () => {
-    let answer = () => apiError(500, errorCodes.internal, genericMessages.internal);
+    let answer = () => apiError(500, genericMessages.internal, errorCodes.internal);
     const api = stubApi({ 'GET /api/status': () => answer() });
     const { user } = renderPage('/acompanhar-status');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.loadFailed);
@@ -350,7 +322,7 @@ describe('what the status says', () => {
   });
 
   it('says why no link came, and lets the applicant try again', async () => {
-    let answer = () => apiError(409, errorCodes.conflict, messages.rectificationUnavailable);
+    let answer = () => apiError(409, messages.rectificationUnavailable, errorCodes.conflict);
     const api = stubApi({
       'GET /api/status/mine?flow=PF': () => json(inRequirements),
       'POST /api/status/mine/rectification-link?flow=PF': () => answer(),
@@ -363,7 +335,7 @@ describe('what the status says', () => {
     expect(button).toHaveTextContent('Corrigir documentos');
     expect(button).not.toHaveAttribute('aria-disabled');
 
-    answer = () => apiError(500, errorCodes.internal, genericMessages.internal);
+    answer = () => apiError(500, genericMessages.internal, errorCodes.internal);
     await user.click(button);
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(messages.rectifyFailed),

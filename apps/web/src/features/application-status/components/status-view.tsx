@@ -5,9 +5,9 @@ import {
 } from '@medipay/shared/application-status';
 import { formatDateTime } from '@medipay/shared/dates';
 import { statusLabel, type Flow } from '@medipay/shared/status';
+import { StatusBadge } from '../../../components/status-badge';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { RectifyButton } from './rectify-button';
-import { StatusBadge } from './status-badge';
 
 const flowNames = { PF: 'Profissional de saúde', PJ: 'Empresa' } as const;
 

@@ -11,6 +11,7 @@ import { formatDateTime } from '@medipay/shared/dates';
 import { maskCep } from '@medipay/shared/masks';
 import { labelOf, ufOptions } from '@medipay/shared/options';
 import { progressLabel } from '@medipay/shared/status';
+import { StatusBadge } from '../../../../components/status-badge';
 import { Badge } from '../../../../components/ui/badge';
 import { buttonVariants } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
@@ -20,7 +21,6 @@ import { isApplicationId, isNotFound, useApplication } from '../../api/get-appli
 import { LoadError } from '../load-error';
 import { BackToListLink } from './back-to-list';
 import { formatPhone } from './review-format';
-import { StatusBadge } from './status-badge';
 
 /** A card of the detail page: a region named by its heading. */
 export function SectionCard({

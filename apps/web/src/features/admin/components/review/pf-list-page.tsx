@@ -1,6 +1,7 @@
 import { maskCpf } from '@medipay/shared/masks';
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { pfStatusFilterValues, progressLabel, statusLabel } from '@medipay/shared/status';
+import { StatusBadge } from '../../../../components/status-badge';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { LoadError } from '../load-error';
 import { FilterSelect } from './filter-select';
@@ -11,7 +12,6 @@ import { useListUrlState } from './list-url-state';
 import { orDash, formatListDateTime } from './review-format';
 import { pfDetailPath } from './review-paths';
 import { SearchField } from './search-field';
-import { StatusBadge } from './status-badge';
 
 const statusOptions = pfStatusFilterValues.map((value) => ({ value, label: statusLabel(value) }));
 const columns = [

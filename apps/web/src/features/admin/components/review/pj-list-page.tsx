@@ -3,6 +3,7 @@ import { formatDayMonth, formatShortDate } from '@medipay/shared/dates';
 import { maskCnpj } from '@medipay/shared/masks';
 import { labelOf, tipoEmpresaOptions, tipoEmpresaValues } from '@medipay/shared/options';
 import { pjStatusFilterValues, progressLabel, statusLabel } from '@medipay/shared/status';
+import { StatusBadge } from '../../../../components/status-badge';
 import { Badge } from '../../../../components/ui/badge';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { formatCount } from '../format';
@@ -15,7 +16,6 @@ import { useListUrlState } from './list-url-state';
 import { emailLocalPart, orDash } from './review-format';
 import { pjDetailPath } from './review-paths';
 import { SearchField } from './search-field';
-import { StatusBadge } from './status-badge';
 
 const statusOptions = pjStatusFilterValues.map((value) => ({ value, label: statusLabel(value) }));
 const columns = ['Empresa', 'CNPJ', 'Tipo', 'Status', 'Progresso', 'Criado em', 'Ações'] as const;

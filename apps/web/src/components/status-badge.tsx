@@ -1,5 +1,5 @@
 import { statusLabel, statusTone, type StatusTone } from '@medipay/shared/status';
-import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
+import { Badge, type BadgeVariant } from './ui/badge';
 
 const toneVariants: Record<StatusTone, { variant: BadgeVariant; className?: string }> = {
   neutral: { variant: 'secondary' },

@@ -200,6 +200,12 @@ test.describe('individual application', () => {
     await page.goto('/onboarding');
     await expect(page).toHaveURL(/\/onboarding\/success$/);
     await expect(page.getByTestId('protocolo')).toHaveText(protocolo);
+
+    // 'Acompanhar status' opens the application's status page with this browser's session.
+    await page.getByRole('link', { name: 'Acompanhar status' }).click();
+    await expect(page).toHaveURL(/\/acompanhar-status\?fluxo=pf$/);
+    await expect(page.getByTestId('protocolo')).toHaveText(protocolo);
+    await expect(page.getByText('Em Análise').first()).toBeVisible();
   });
 
   test('shows the message of every identification rule on its field', async ({ page }) => {

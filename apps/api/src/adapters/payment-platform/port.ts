@@ -51,8 +51,10 @@ export class PaymentPlatformError extends Error {
     readonly code: PaymentPlatformErrorCode,
     readonly detail: string,
     readonly status?: number,
+    /** Replaces the code's message when the portal, not the platform, refused the call. */
+    message?: string,
   ) {
-    super(userMessages[code]);
+    super(message ?? userMessages[code]);
     this.name = 'PaymentPlatformError';
     this.retryable = code === 'UNAVAILABLE';
   }

@@ -233,8 +233,12 @@ export function createMedipayAccounts(deps: {
         failure = new PaymentPlatformError('INVALID', 'the application no longer exists');
       } else if (record.row.status !== 'APROVADO') {
         // Sent back to analysis before the job ran: a new approval queues it again.
-        failure = new PaymentPlatformError('INVALID', `the application is ${record.row.status}`);
-        failure.message = medipayMessages.notApproved;
+        failure = new PaymentPlatformError(
+          'INVALID',
+          `the application is ${record.row.status}`,
+          undefined,
+          medipayMessages.notApproved,
+        );
       } else {
         const request = accountRequest(record);
         if (typeof request === 'string') {

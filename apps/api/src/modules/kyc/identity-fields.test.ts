@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { confidentFields } from './extraction.service';
-import { detectKind, parseIdentity, type OcrLine } from './identity-fields';
+import {
+  detectKind,
+  editDistance,
+  hasValidCnhCheckDigits,
+  parseIdentity,
+  type OcrLine,
+} from './identity-fields';
 
 const read = (text: string, confidence = 0.9): OcrLine[] =>
   text
@@ -79,5 +85,176 @@ describe('identity document fields', () => {
     const fields = confidentFields(parseIdentity(lines));
     expect(fields.nome?.value).toBe('ANA GOMES ALVES');
     expect(fields.validade).toBeNull();
+  });
+});
+
+/** A line whose words carry their own confidences, as tesseract gives them with `blocks`. */
+const words = (...entries: [string, number][]): OcrLine => ({
+  text: entries.map(([text]) => text).join(' '),
+  confidence: entries.reduce((sum, [, confidence]) => sum + confidence, 0) / entries.length,
+  words: entries.map(([text, confidence]) => ({ text, confidence })),
+});
+
+describe('identity document fields read from phone photos', () => {
+  it('joins a number split by a stray space', () => {
+    const result = parseIdentity(
+      read('REGISTRO GERAL\n20.390 .444-9  DATA DE EXPEDIÇÃO 02/03/2015'),
+    );
+    expect(result.kind).toBe('RG');
+    expect(result.numero?.value).toBe('20.390.444-9');
+  });
+
+  it.each([
+    ['1.234.567', '1.234.567'],
+    ['12.345.678-X', '12.345.678-X'],
+    ['1234567890', '1.234.567.890'],
+    ['MG-12.345.678', '12.345.678'],
+    ['MG- 14.555.013', '14.555.013'],
+  ])('reads the RG number %s as %s', (printed, stored) => {
+    const result = parseIdentity(read(`REGISTRO GERAL ${printed}  DATA DE EXPEDIÇÃO 11/08/2009`));
+    expect(result.numero?.value).toBe(stored);
+  });
+
+  it('finds the name under a misread NOME label', () => {
+    const result = parseIdentity(read('REGISTRO GERAL 12.345.678-9\nNOVE\nJOSÉ CARLOS DE SOUZA'));
+    expect(result.nome?.value).toBe('JOSE CARLOS DE SOUZA');
+  });
+
+  it('does not take the bilingual CIN label for the name', () => {
+    const result = parseIdentity(
+      read(`CARTEIRA DE IDENTIDADE / IDENTITY CARD
+        NOME / NAME
+        BEATRIZ MONTEIRO ARAÚJO
+        DATA DE NASCIMENTO / DATE OF BIRTH
+        14/02/1990`),
+    );
+    expect(result.kind).toBe('CIN');
+    expect(result.nome?.value).toBe('BEATRIZ MONTEIRO ARAUJO');
+  });
+
+  it('drops stray characters at the end of a line', () => {
+    const result = parseIdentity(
+      read('REGISTRO GERAL 12.345.678-9 |\nNOME\nRAFAEL COSTA NUNES — ~ e\nFILIAÇÃO'),
+    );
+    expect(result.nome?.value).toBe('RAFAEL COSTA NUNES');
+    expect(result.numero?.value).toBe('12.345.678-9');
+  });
+
+  it.each(['SSP/PE', 'SSP PE', 'SSPIPE', 'SSP-PE', 'SSP|PE'])(
+    'reads the issuing body and state from %s',
+    (printed) => {
+      const result = parseIdentity(
+        read(`CARTEIRA DE IDENTIDADE
+          REGISTRO GERAL 7.654.321
+          ÓRGÃO EXPEDIDOR ${printed}`),
+      );
+      expect(result.orgao?.value).toBe('SSP');
+      expect(result.uf?.value).toBe('PE');
+    },
+  );
+
+  it("takes the CNH's own state and DETRAN, not the holder's RG printed on it", () => {
+    const result = parseIdentity(
+      read(`CARTEIRA NACIONAL DE HABILITAÇÃO
+        NOME
+        LUCAS PEREIRA DIAS
+        DOC. IDENTIDADE / ÓRG. EMISSOR / UF
+        12345678 SSP SP
+        Nº REGISTRO VALIDADE 1ª HABILITAÇÃO
+        02650306461 15/07/2031 03/04/2008
+        DETRAN-PR`),
+    );
+    expect(result).toMatchObject({
+      kind: 'CNH',
+      nome: { value: 'LUCAS PEREIRA DIAS' },
+      numero: { value: '02650306461' },
+      orgao: { value: 'DETRAN' },
+      uf: { value: 'PR' },
+      validade: { value: '15/07/2031' },
+    });
+  });
+
+  it('finds the CNH issuer when the word DETRAN is misread or missing', () => {
+    const misread = parseIdentity(
+      read(
+        'CARTEIRA NACIONAL DE HABILITAÇÃO\nDOC. IDENTIDADE / ÓRG. EMISSOR / UF\n1234567 SSP MG\nDETRAM-RS',
+      ),
+    );
+    expect(misread.orgao?.value).toBe('DETRAN');
+    expect(misread.uf?.value).toBe('RS');
+    const missing = parseIdentity(
+      read(
+        'CARTEIRA NACIONAL DE HABILITAÇÃO\nDOC. IDENTIDADE / ÓRG. EMISSOR / UF\n1234567 SSP MG\nUF\nBA',
+      ),
+    );
+    expect(missing.orgao?.value).toBe('DETRAN');
+    expect(missing.uf?.value).toBe('BA');
+  });
+
+  it.each([
+    ['ESTADO DE SÃO PAULO', 'SP'],
+    ['ESTADO DO RIO GRANDE DO SUL', 'RS'],
+    ['ESTADO DO RIO GRANDE DO NORTE', 'RN'],
+    ['ESTADO DE MINAS GERAIS', 'MG'],
+    ['ESTADO DE PERNAMBUCD', 'PE'],
+  ])('maps the state named in an RG header (%s) to %s', (state, uf) => {
+    const result = parseIdentity(
+      read(`REPÚBLICA FEDERATIVA DO BRASIL
+        ${state}
+        SECRETARIA DA SEGURANÇA PÚBLICA
+        INSTITUTO DE IDENTIFICAÇÃO
+        REGISTRO GERAL 12.345.678-9
+        NATURALIDADE
+        FORTALEZA - CE`),
+    );
+    expect(result.kind).toBe('RG');
+    expect(result.uf?.value).toBe(uf);
+    expect(result.orgao?.value).toBe('SSP');
+  });
+
+  it('rates a value by its own words, so a signature on the same line does not drop it', () => {
+    const lines = [
+      words(['CARTEIRA', 0.95], ['NACIONAL', 0.95], ['DE', 0.95], ['HABILITAÇÃO', 0.93]),
+      words(['NOME', 0.94]),
+      words(['ANA', 0.92], ['GOMES', 0.9], ['ALVES', 0.91], ['~', 0.12], ['ee', 0.08], ['Jj', 0.1]),
+      words(['VALIDADE', 0.9], ['02/11/2030', 0.35]),
+    ];
+    const fields = confidentFields(parseIdentity(lines));
+    expect(fields.nome?.value).toBe('ANA GOMES ALVES');
+    expect(fields.nome?.confidence).toBeCloseTo(0.91, 2);
+    // The line's mean confidence (about 0.5) would have dropped the name.
+    expect(lines[2]!.confidence).toBeLessThan(0.6);
+    expect(fields.validade).toBeNull();
+  });
+
+  it('keeps only real calendar dates and takes the latest as the expiry', () => {
+    const result = parseIdentity(
+      read(`CARTEIRA DE IDENTIDADE / IDENTITY CARD
+        DATA DE NASCIMENTO / DATE OF BIRTH 31/02/1988 30/01/1988
+        VALIDADE / VALID UNTIL 45/13/2033
+        DATA DE EMISSÃO 05/06/2023 05/06/2033`),
+    );
+    expect(result.validade?.value).toBe('05/06/2033');
+  });
+
+  it('takes a CIN number only when its CPF check digits are right', () => {
+    const wrong = parseIdentity(read('CARTEIRA DE IDENTIDADE / IDENTITY CARD\nCPF 529.982.247-26'));
+    expect(wrong.numero).toBeNull();
+    const spaced = parseIdentity(
+      read('CARTEIRA DE IDENTIDADE / IDENTITY CARD\nCPF 529.982 .247-25'),
+    );
+    expect(spaced.numero?.value).toBe('52998224725');
+  });
+
+  it('checks the CNH registration digits', () => {
+    expect(hasValidCnhCheckDigits('02650306461')).toBe(true);
+    expect(hasValidCnhCheckDigits('02650306462')).toBe(false);
+    expect(hasValidCnhCheckDigits('11111111111')).toBe(false);
+  });
+
+  it('matches labels by edit distance', () => {
+    expect(editDistance('NOVE', 'NOME')).toBe(1);
+    expect(editDistance('DETRAM', 'DETRAN')).toBe(1);
+    expect(editDistance('SOUZA', 'SOUZA')).toBe(0);
   });
 });

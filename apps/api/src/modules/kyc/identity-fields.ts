@@ -1,6 +1,13 @@
 /**
  * Reads the fields of a Brazilian identity document from OCR text: the old RG, the Carteira de
  * Identidade Nacional (CIN, whose number is the CPF) and the CNH. Pure functions.
+ *
+ * OCR of a phone photo misreads labels (`NOVE` for `NOME`), inserts spaces inside numbers, turns a
+ * slash into an `I` and leaves stray characters where a signature or a photo crosses a line. So
+ * labels are matched by edit distance, values are found by what they must look like (a CPF with
+ * its check digits, a real calendar date, an RG of 7 to 10 digits) near where the layout puts
+ * them, and each field's confidence is that of the OCR words that make up its value, not of the
+ * whole line.
  */
 import { isValidCpf, onlyDigits } from '@medipay/shared/tax-id';
 import { ufValues } from '@medipay/shared/options';
@@ -19,8 +26,13 @@ export type IdentityExtraction = {
   validade: ExtractedField | null;
 };
 
-export type OcrLine = { text: string; confidence: number };
+/** One OCR word and the engine's confidence in it (0..1). */
+export type OcrWord = { text: string; confidence: number };
 
+/** One OCR line; `words`, when the engine gives them, carry per-word confidences. */
+export type OcrLine = { text: string; confidence: number; words?: OcrWord[] };
+
+/** Issuing bodies of identity documents (abbreviations as printed). */
 const issuers = [
   'SSP',
   'SESP',
@@ -33,7 +45,55 @@ const issuers = [
   'SEJUSP',
   'SSPDS',
   'POLITEC',
+  'SJS',
+  'SJTC',
+  'SEDS',
+  'SESDEC',
+  'SSPDC',
 ];
+
+/** Issuing bodies named in full in an RG's header. */
+const issuerNames: [RegExp, string][] = [
+  [/SECRETARIA DE ESTADO DA SEGURANCA PUBLICA E DEFESA SOCIAL/, 'SSPDS'],
+  [/SECRETARIA DE ESTADO DA SEGURANCA PUBLICA/, 'SESP'],
+  [/SECRETARIA DA SEGURANCA PUBLICA|SECRETARIA DE SEGURANCA PUBLICA/, 'SSP'],
+  [/SECRETARIA DE DEFESA SOCIAL/, 'SDS'],
+  [/POLICIA CIVIL/, 'PC'],
+  [/INSTITUTO FELIX PACHECO/, 'IFP'],
+];
+
+/** The 27 federative units, by name without accents. */
+const stateNames: Record<string, string> = {
+  ACRE: 'AC',
+  ALAGOAS: 'AL',
+  AMAPA: 'AP',
+  AMAZONAS: 'AM',
+  BAHIA: 'BA',
+  CEARA: 'CE',
+  'DISTRITO FEDERAL': 'DF',
+  'ESPIRITO SANTO': 'ES',
+  GOIAS: 'GO',
+  MARANHAO: 'MA',
+  'MATO GROSSO': 'MT',
+  'MATO GROSSO DO SUL': 'MS',
+  'MINAS GERAIS': 'MG',
+  PARA: 'PA',
+  PARAIBA: 'PB',
+  PARANA: 'PR',
+  PERNAMBUCO: 'PE',
+  PIAUI: 'PI',
+  'RIO DE JANEIRO': 'RJ',
+  'RIO GRANDE DO NORTE': 'RN',
+  'RIO GRANDE DO SUL': 'RS',
+  RONDONIA: 'RO',
+  RORAIMA: 'RR',
+  'SANTA CATARINA': 'SC',
+  'SAO PAULO': 'SP',
+  SERGIPE: 'SE',
+  TOCANTINS: 'TO',
+};
+
+const ufSet = new Set<string>(ufValues);
 
 /** Upper case without accents, single spaces: the form labels are matched in. */
 function plain(text: string): string {
@@ -41,92 +101,658 @@ function plain(text: string): string {
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toUpperCase()
-    .replace(/[ \t]+/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim();
 }
 
+/** Levenshtein distance, for labels misread by one or two letters. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** How many misread letters a label word of this length tolerates. */
+const tolerance = (word: string) => (word.length <= 3 ? 0 : word.length <= 6 ? 1 : 2);
+
+/** A word of a label, compared without punctuation, digits read as the letters they resemble. */
+function labelWord(token: string): string {
+  return token
+    .replace(/0/g, 'O')
+    .replace(/1/g, 'I')
+    .replace(/5/g, 'S')
+    .replace(/[^A-Z]/g, '');
+}
+
+const sameWord = (token: string, word: string) =>
+  editDistance(labelWord(token), word) <= tolerance(word);
+
+type Token = { text: string; raw: string; confidence: number; start: number; end: number };
+type Row = { index: number; text: string; tokens: Token[]; confidence: number };
+
+function toRows(lines: OcrLine[]): Row[] {
+  return lines.map((line, index) => {
+    const words =
+      line.words && line.words.length > 0
+        ? line.words
+        : line.text
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((text) => ({ text, confidence: line.confidence }));
+    let text = '';
+    const tokens: Token[] = [];
+    for (const word of words) {
+      const value = plain(word.text);
+      if (!value) continue;
+      if (text) text += ' ';
+      tokens.push({
+        text: value,
+        raw: word.text,
+        confidence: word.confidence,
+        start: text.length,
+        end: text.length + value.length,
+      });
+      text += value;
+    }
+    return { index, text, tokens, confidence: line.confidence };
+  });
+}
+
+/** The mean confidence of the words a value was read from (characters start..end of a row). */
+function confidenceOf(row: Row, start: number, end: number): number {
+  const used = row.tokens.filter((token) => token.end > start && token.start < end);
+  if (used.length === 0) return row.confidence;
+  return used.reduce((sum, token) => sum + token.confidence, 0) / used.length;
+}
+
+type LabelMatch = { row: Row; first: number; last: number; end: number };
+
+/** Where a label (its words in order, each allowed a misread letter or two) sits in a row. */
+function findLabelIn(row: Row, label: string[]): LabelMatch | null {
+  for (let first = 0; first + label.length <= row.tokens.length; first += 1) {
+    if (label.every((word, offset) => sameWord(row.tokens[first + offset]!.text, word))) {
+      const last = first + label.length - 1;
+      return { row, first, last, end: row.tokens[last]!.end };
+    }
+  }
+  return null;
+}
+
+function findLabels(rows: Row[], label: string[]): LabelMatch[] {
+  return rows.flatMap((row) => {
+    const match = findLabelIn(row, label);
+    return match ? [match] : [];
+  });
+}
+
+const label = (text: string) => text.split(' ');
+
+/* ---------------------------------------------------------------- kind */
+
+const kindSignals: Record<IdentityKind, [string[], number][]> = {
+  CNH: [
+    [label('HABILITACAO'), 3],
+    [label('DETRAN'), 3],
+    [label('DRIVER LICENSE'), 3],
+    [label('PERMISSAO'), 2],
+    [label('CAT HAB'), 2],
+    [label('DEPARTAMENTO NACIONAL DE TRANSITO'), 3],
+    [label('RENACH'), 2],
+  ],
+  CIN: [
+    [label('IDENTIDADE NACIONAL'), 4],
+    [label('CIN'), 3],
+    [label('IDENTITY CARD'), 3],
+    [label('NAME'), 2],
+    [label('DATE OF BIRTH'), 3],
+    [label('VALID UNTIL'), 3],
+    [label('ISSUING AUTHORITY'), 3],
+    [label('NATIONALITY'), 2],
+  ],
+  RG: [
+    [label('REGISTRO GERAL'), 3],
+    [label('CARTEIRA DE IDENTIDADE'), 2],
+    [label('INSTITUTO DE IDENTIFICACAO'), 3],
+    [label('SEGURANCA PUBLICA'), 2],
+    [label('DOC ORIGEM'), 2],
+    [label('DATA DE EXPEDICAO'), 2],
+    [label('VALIDA EM TODO O TERRITORIO NACIONAL'), 2],
+  ],
+};
+
+function detectKindIn(rows: Row[]): IdentityKind | null {
+  let best: IdentityKind | null = null;
+  let bestScore = 0;
+  for (const kind of ['CNH', 'CIN', 'RG'] as const) {
+    const score = kindSignals[kind].reduce(
+      (sum, [words, weight]) => sum + (rows.some((row) => findLabelIn(row, words)) ? weight : 0),
+      0,
+    );
+    if (score > bestScore) {
+      best = kind;
+      bestScore = score;
+    }
+  }
+  return bestScore >= 2 ? best : null;
+}
+
 export function detectKind(text: string): IdentityKind | null {
-  const t = plain(text);
-  if (/HABILITACAO|DETRAN|DEPARTAMENTO NACIONAL DE TRANSITO/.test(t)) return 'CNH';
-  if (/IDENTIDADE NACIONAL|\bCIN\b/.test(t)) return 'CIN';
-  if (/REGISTRO GERAL|CARTEIRA DE IDENTIDADE|SECRETARIA DA? SEGURANCA/.test(t)) return 'RG';
-  return null;
+  return detectKindIn(toRows(text.split('\n').map((line) => ({ text: line, confidence: 1 }))));
 }
 
-/** The value written after a label, on the label's line or the next one. */
-function afterLabel(lines: OcrLine[], label: RegExp, value: RegExp): ExtractedField | null {
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index]!;
-    const text = plain(line.text);
-    const match = label.exec(text);
-    if (!match) continue;
-    const rest = text.slice(match.index + match[0].length);
-    const sameLine = value.exec(rest);
-    if (sameLine)
-      return { value: (sameLine[1] ?? sameLine[0]).trim(), confidence: line.confidence };
-    const next = lines[index + 1];
-    const nextMatch = next ? value.exec(plain(next.text)) : null;
-    if (next && nextMatch)
-      return { value: (nextMatch[1] ?? nextMatch[0]).trim(), confidence: next.confidence };
+/* ---------------------------------------------------------------- nome */
+
+/** Label words of the three layouts: never part of a name. */
+const labelVocabulary = new Set([
+  'NOME',
+  'NAME',
+  'SOCIAL',
+  'FILIACAO',
+  'FILIATION',
+  'NATURALIDADE',
+  'NACIONALIDADE',
+  'NATIONALITY',
+  'DATA',
+  'NASCIMENTO',
+  'REGISTRO',
+  'GERAL',
+  'CPF',
+  'DOC',
+  'ORIGEM',
+  'VALIDADE',
+  'SEXO',
+  'SEX',
+  'ASSINATURA',
+  'TITULAR',
+  'IDENTIDADE',
+  'ORGAO',
+  'EMISSOR',
+  'EXPEDIDOR',
+  'HABILITACAO',
+  'CARTEIRA',
+  'REPUBLICA',
+  'FEDERATIVA',
+  'BRASIL',
+  'POLEGAR',
+  'DIREITO',
+  'PLACE',
+  'BIRTH',
+  'DATE',
+]);
+const nameParticles = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E', 'DI', 'DU', 'D']);
+
+/** A person's name in a run of words: letters only, stray marks at either end dropped. */
+function nameIn(row: Row, fromToken: number): ExtractedField | null {
+  const words: Token[] = [];
+  for (const token of row.tokens.slice(fromToken)) {
+    if (token.text === '/' || /^\/?[A-Z]*\/$/.test(token.text)) {
+      // A bilingual label's '/ NAME' part, or a separator: nothing of the name so far is kept.
+      if (words.length > 0) break;
+      continue;
+    }
+    if (/\d/.test(token.text) && words.length > 0) break;
+    words.push(token);
+  }
+  // Letters only inside each word; stray marks (|, —, ~, quotes) glued to a word are dropped.
+  const cleaned = words.map((token) => ({
+    ...token,
+    word: token.text.replace(/^[^A-Z']+|[^A-Z]+$/g, ''),
+  }));
+  const isNameWord = (entry: (typeof cleaned)[number]) =>
+    /^[A-Z][A-Z']*$/.test(entry.word) &&
+    !/[a-z]/.test(entry.raw.replace(/[^A-Za-z]/g, '').slice(1)) &&
+    !labelVocabulary.has(entry.word) &&
+    (entry.word.length >= 2 || nameParticles.has(entry.word));
+  let start = 0;
+  while (
+    start < cleaned.length &&
+    !(isNameWord(cleaned[start]!) && cleaned[start]!.word.length >= 2)
+  )
+    start += 1;
+  let end = start;
+  while (end < cleaned.length && isNameWord(cleaned[end]!)) end += 1;
+  let kept = cleaned.slice(start, end);
+  // A name ends with a name, not with a particle or a one- or two-letter scrap of a signature.
+  while (
+    kept.length > 0 &&
+    (nameParticles.has(kept.at(-1)!.word) ||
+      (kept.at(-1)!.word.length <= 2 && kept.at(-1)!.confidence < 0.7))
+  )
+    kept = kept.slice(0, -1);
+  if (kept.length < 2) return null;
+  const value = kept.map((entry) => entry.word).join(' ');
+  if (value.replace(/ /g, '').length < 5) return null;
+  const confidence = kept.reduce((sum, entry) => sum + entry.confidence, 0) / kept.length;
+  return { value, confidence };
+}
+
+function findName(rows: Row[]): ExtractedField | null {
+  for (const match of findLabels(rows, ['NOME'])) {
+    const next = match.row.tokens[match.last + 1];
+    if (next && sameWord(next.text, 'SOCIAL')) continue;
+    const sameRow = nameIn(match.row, match.last + 1);
+    if (sameRow) return sameRow;
+    for (const row of rows.slice(match.row.index + 1, match.row.index + 3)) {
+      const isLabelRow = row.tokens.some((token) =>
+        ['FILIACAO', 'NASCIMENTO', 'SOCIAL', 'NATURALIDADE', 'NAME'].some((word) =>
+          sameWord(token.text, word),
+        ),
+      );
+      const value = nameIn(row, 0);
+      if (value && !isLabelRow) return value;
+    }
   }
   return null;
 }
 
-const date = /(\d{2}\/\d{2}\/\d{4})/;
-const name = /([A-Z][A-Z' ]{3,}[A-Z])/;
+/* ---------------------------------------------------------------- dates */
 
-function findUf(lines: OcrLine[]): ExtractedField | null {
-  for (const line of lines) {
-    const text = plain(line.text);
-    const match = new RegExp(
-      `\\b(?:${issuers.join('|')})\\s*[/ -]\\s*(${ufValues.join('|')})\\b`,
-    ).exec(text);
-    if (match) return { value: match[1]!, confidence: line.confidence };
+type Found = { value: string; confidence: number; row: number; at: number };
+
+/** Real calendar dates (dd/MM/yyyy) in a row, separators and stray spaces tolerated. */
+function datesIn(row: Row): (Found & { time: number })[] {
+  const found: (Found & { time: number })[] = [];
+  const pattern = /(\d{2}) ?[/.\-I|] ?(\d{2}) ?[/.\-I|] ?(\d{4})/g;
+  for (const match of row.text.matchAll(pattern)) {
+    const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const time = Date.UTC(year, month - 1, day);
+    const check = new Date(time);
+    if (
+      year < 1900 ||
+      year > 2100 ||
+      check.getUTCDate() !== day ||
+      check.getUTCMonth() !== month - 1
+    )
+      continue;
+    found.push({
+      value: `${match[1]}/${match[2]}/${match[3]}`,
+      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      row: row.index,
+      at: match.index,
+      time,
+    });
   }
-  return afterLabel(lines, /\bUF\b/, new RegExp(`\\b(${ufValues.join('|')})\\b`));
+  return found;
 }
 
-function findIssuer(lines: OcrLine[], kind: IdentityKind | null): ExtractedField | null {
+/**
+ * The expiry date: on a CIN and a CNH it is the latest date printed (birth, first licence and
+ * issue all come before it), within a plausible range; the date under or after the VALIDADE label
+ * when the two agree.
+ */
+function findExpiry(rows: Row[]): ExtractedField | null {
+  const all = rows.flatMap(datesIn).filter((date) => {
+    const year = new Date(date.time).getUTCFullYear();
+    return year >= 1995 && year <= 2070;
+  });
+  if (all.length === 0) return null;
+  const latest = all.reduce((best, date) => (date.time > best.time ? date : best));
+  const labelled = findLabels(rows, ['VALIDADE'])
+    .flatMap((match) => [
+      ...datesIn(match.row).filter((date) => date.at >= match.end),
+      ...(rows[match.row.index + 1] ? datesIn(rows[match.row.index + 1]!) : []),
+    ])
+    .find((date) => date.time === latest.time);
+  const chosen = labelled ?? latest;
+  // A lone date with no label and nothing else to compare with is not taken as an expiry.
+  if (!labelled && all.length < 2) return null;
+  return { value: chosen.value, confidence: chosen.confidence };
+}
+
+/* ---------------------------------------------------------------- numbers */
+
+/** In a word that is mostly digits, letters OCR takes for digits are read as those digits. */
+function digitsLikely(text: string): string {
+  return text.replace(/[0-9OQDIL|SB]+/g, (run) => {
+    const digits = run.replace(/\D/g, '').length;
+    if (digits * 2 < run.length) return run;
+    return run.replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
+  });
+}
+
+/** Dots every three digits from the right: how RG numbers are printed. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/**
+ * An RG number in a row: 7 to 10 digits, dotted or not, stray spaces around the dots, an optional
+ * state prefix (`MG-`) and an optional check digit (a digit or X after a hyphen). Stored as
+ * printed without the prefix: the body grouped by dots, then `-` and the check digit.
+ */
+function rgNumbersIn(row: Row): Found[] {
+  const text = digitsLikely(row.text);
+  const pattern =
+    /(?:\b[A-Z]{2} ?- ?)?(?<!\d)(\d{1,3}(?: ?\. ?\d{3}){2,3}|\d{7,10})(?: ?- ?([0-9X]))?(?![\d/])/g;
+  const found: Found[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const body = match[1]!.replace(/\D/g, '');
+    if (body.length < 7 || body.length > 10) continue;
+    // A CPF (11 digits with its check digits) or a date is not an RG.
+    if (match[2] && /^\d{3}\.\d{3}\.\d{3}$/.test(match[1]!.replace(/ /g, ''))) continue;
+    const value = match[2] ? `${groupThousands(body)}-${match[2]}` : groupThousands(body);
+    found.push({
+      value,
+      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      row: row.index,
+      at: match.index,
+    });
+  }
+  return found;
+}
+
+/** CPFs (11 digits, masked or not, stray spaces tolerated) whose check digits are right. */
+function cpfsIn(row: Row): Found[] {
+  const text = digitsLikely(row.text);
+  const found: Found[] = [];
+  const pattern = /(?<!\d)\d{3} ?\.? ?\d{3} ?\.? ?\d{3} ?[-.]? ?\d{2}(?!\d)/g;
+  for (const match of text.matchAll(pattern)) {
+    const digits = onlyDigits(match[0]);
+    if (!isValidCpf(digits)) continue;
+    found.push({
+      value: digits,
+      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      row: row.index,
+      at: match.index,
+    });
+  }
+  return found;
+}
+
+/** The check digits of a CNH registration number (DENATRAN's rule). */
+export function hasValidCnhCheckDigits(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
+  const d = [...digits].map(Number);
+  let sum = 0;
+  for (let i = 0; i < 9; i += 1) sum += d[i]! * (9 - i);
+  let first = sum % 11;
+  let discount = 0;
+  if (first >= 10) {
+    first = 0;
+    discount = 2;
+  }
+  sum = 0;
+  for (let i = 0; i < 9; i += 1) sum += d[i]! * (i + 1);
+  const rest = sum % 11;
+  const second = rest >= 10 ? 0 : rest - discount;
+  return d[9] === first && d[10] === second;
+}
+
+/** 11-digit registration numbers (not masked like a CPF), stray spaces tolerated. */
+function registrosIn(row: Row): (Found & { valid: boolean })[] {
+  const text = digitsLikely(row.text);
+  const found: (Found & { valid: boolean })[] = [];
+  for (const match of text.matchAll(/(?<![\d./-])\d(?: ?\d){10}(?![\d./-])/g)) {
+    const digits = match[0].replace(/ /g, '');
+    found.push({
+      value: digits,
+      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      row: row.index,
+      at: match.index,
+      valid: hasValidCnhCheckDigits(digits),
+    });
+  }
+  return found;
+}
+
+/** Candidates after a label on its row, then on the next two rows. */
+function nearLabel<T extends Found>(
+  rows: Row[],
+  words: string[],
+  find: (row: Row) => T[],
+  below = 2,
+): T[] {
+  return findLabels(rows, words).flatMap((match) => [
+    ...find(match.row).filter((found) => found.at >= match.end),
+    ...rows.slice(match.row.index + 1, match.row.index + 1 + below).flatMap(find),
+  ]);
+}
+
+function findNumber(rows: Row[], kind: IdentityKind | null): ExtractedField | null {
+  const pick = (found: Found | undefined) =>
+    found ? { value: found.value, confidence: found.confidence } : null;
   if (kind === 'CNH') {
-    const line = lines.find((candidate) => /DETRAN/.test(plain(candidate.text)));
-    return line ? { value: 'DETRAN', confidence: line.confidence } : null;
-  }
-  const labelled = afterLabel(
-    lines,
-    /ORGAO (?:EXPEDIDOR|EMISSOR)/,
-    new RegExp(`\\b(${issuers.join('|')})\\b`),
-  );
-  if (labelled) return labelled;
-  for (const line of lines) {
-    const match = new RegExp(`\\b(${issuers.join('|')})\\b`).exec(plain(line.text));
-    if (match) return { value: match[1]!, confidence: line.confidence };
-  }
-  return null;
-}
-
-function findNumber(lines: OcrLine[], kind: IdentityKind | null): ExtractedField | null {
-  if (kind === 'CNH') {
-    const registro = afterLabel(lines, /N[O°º]?\.? ?REGISTRO|REGISTRO/, /(\d{9,11})/);
-    if (registro) return registro;
+    const labelled = nearLabel(rows, ['REGISTRO'], registrosIn);
+    const anywhere = rows.flatMap(registrosIn);
+    return pick(
+      labelled.find((found) => found.valid) ??
+        anywhere.find((found) => found.valid) ??
+        labelled[0] ??
+        anywhere[0],
+    );
   }
   if (kind === 'CIN') {
-    const cpf = afterLabel(lines, /CPF/, /(\d{3}\.?\d{3}\.?\d{3}-?\d{2})/);
-    if (cpf && isValidCpf(cpf.value))
-      return { value: onlyDigits(cpf.value), confidence: cpf.confidence };
-    return cpf;
+    return pick(nearLabel(rows, ['CPF'], cpfsIn)[0] ?? rows.flatMap(cpfsIn)[0]);
   }
-  return afterLabel(lines, /REGISTRO GERAL|\bRG\b/, /([0-9]{1,2}\.?[0-9]{3}\.?[0-9]{3}-?[0-9X])/);
+  const labelled =
+    nearLabel(rows, ['REGISTRO', 'GERAL'], rgNumbersIn, 1)[0] ??
+    nearLabel(rows, ['REGISTRO'], rgNumbersIn, 1)[0] ??
+    nearLabel(rows, ['RG'], rgNumbersIn, 1)[0];
+  if (labelled || kind === 'RG') return pick(labelled ?? rows.flatMap(rgNumbersIn)[0]);
+  return null;
+}
+
+/* ---------------------------------------------------------------- issuer and state */
+
+/** `SSP/PE`, `SSP PE`, `SSP-PE`, and `SSPIPE` (the slash read as an I), anywhere in a row. */
+function issuerWithUf(row: Row, allowed = issuers): { orgao: Found; uf: Found } | null {
+  const ufs = ufValues.join('|');
+  const pattern = new RegExp(
+    `(?<![A-Z])(${allowed.join('|')}) ?(?:[/|\\\\\\-.,]|(?<=[A-Z])[I1L](?=(?:${ufs})\\b))? ?(${ufs})\\b`,
+  );
+  const match = pattern.exec(row.text);
+  if (!match) return null;
+  const ufAt = match.index + match[0].length - 2;
+  return {
+    orgao: {
+      value: match[1]!,
+      confidence: confidenceOf(row, match.index, match.index + match[1]!.length),
+      row: row.index,
+      at: match.index,
+    },
+    uf: {
+      value: match[2]!,
+      confidence: confidenceOf(row, ufAt, ufAt + 2),
+      row: row.index,
+      at: ufAt,
+    },
+  };
+}
+
+/** A state named in full (`ESTADO DE SÃO PAULO`), allowing a misread letter or two. */
+function stateNamedIn(row: Row): Found | null {
+  const match = /\bESTADO (?:DE |DO |DA )?([A-Z ]{4,})/.exec(row.text);
+  if (!match) return null;
+  const words = match[1]!.trim().split(' ');
+  let best: { uf: string; distance: number; length: number } | null = null;
+  for (const [name, uf] of Object.entries(stateNames)) {
+    const count = name.split(' ').length;
+    const candidate = words.slice(0, count).join(' ');
+    const distance = editDistance(candidate, name);
+    if (
+      distance <= Math.floor(name.length / 5) &&
+      (!best || distance < best.distance || (distance === best.distance && count > best.length))
+    )
+      best = { uf, distance, length: count };
+  }
+  if (!best) return null;
+  const start = match.index + match[0].length - match[1]!.length;
+  return {
+    value: best.uf,
+    confidence: confidenceOf(row, start, row.text.length),
+    row: row.index,
+    at: start,
+  };
+}
+
+const field = (found: Found | null | undefined): ExtractedField | null =>
+  found ? { value: found.value, confidence: found.confidence } : null;
+
+/** On a CNH, the row with the holder's RG (`DOC. IDENTIDADE / ÓRG. EMISSOR / UF`) and the next. */
+function holderRgRows(rows: Row[]): Set<number> {
+  const skip = new Set<number>();
+  for (const match of findLabels(rows, ['IDENTIDADE'])) {
+    skip.add(match.row.index);
+    skip.add(match.row.index + 1);
+  }
+  return skip;
+}
+
+function findCnhIssuerAndUf(rows: Row[]): {
+  orgao: ExtractedField | null;
+  uf: ExtractedField | null;
+} {
+  const skip = holderRgRows(rows);
+  const own = rows.filter((row) => !skip.has(row.index));
+  // DETRAN-PR, DETRAN PR, DETRAN/PR, read with a letter or two wrong.
+  for (const row of own) {
+    for (const [index, token] of row.tokens.entries()) {
+      const [head, tail] = token.text.split(/[-/|.]/, 2) as [string, string | undefined];
+      if (!sameWord(head, 'DETRAN')) continue;
+      const orgao = { value: 'DETRAN', confidence: token.confidence };
+      const glued = tail ?? (/^DETRAN..$/.test(labelWord(token.text)) ? token.text.slice(-2) : '');
+      const nextToken = row.tokens
+        .slice(index + 1, index + 3)
+        .find((candidate) => /[A-Z]/.test(candidate.text));
+      const next = nextToken?.text.replace(/^[^A-Z]+/, '').slice(0, 2);
+      const ufText = [glued, next].find((text) => text && ufSet.has(text));
+      const ufToken = ufText === glued ? token : nextToken;
+      return {
+        orgao,
+        uf: ufText ? { value: ufText, confidence: ufToken?.confidence ?? token.confidence } : null,
+      };
+    }
+  }
+  // No DETRAN word survived: a CNH is always issued by a state DETRAN; the state is in its own
+  // UF field or in the place of issue.
+  const evidence = rows.find((row) => findLabelIn(row, ['HABILITACAO']));
+  const orgao = evidence ? { value: 'DETRAN', confidence: evidence.confidence } : null;
+  const uf = field(
+    own
+      .flatMap((row) => {
+        const labelMatch = findLabelIn(row, ['UF']);
+        const candidates = [row, rows[row.index + 1]].filter(
+          (candidate): candidate is Row => !!candidate && !skip.has(candidate.index),
+        );
+        if (!labelMatch) return [];
+        return candidates.flatMap((candidate) =>
+          candidate.tokens
+            .filter((token) => ufSet.has(token.text) && token.text !== 'UF')
+            .map((token) => ({
+              value: token.text,
+              confidence: token.confidence,
+              row: candidate.index,
+              at: token.start,
+            })),
+        );
+      })
+      .at(0) ?? own.map(stateNamedIn).find(Boolean),
+  );
+  return { orgao, uf };
+}
+
+function findIssuerAndUf(
+  rows: Row[],
+  kind: IdentityKind | null,
+): { orgao: ExtractedField | null; uf: ExtractedField | null } {
+  if (kind === 'CNH') return findCnhIssuerAndUf(rows);
+  // The issuing authority's own field first, then any `SSP/XX` on the document.
+  const labelled = [
+    ...findLabels(rows, ['ORGAO', 'EXPEDIDOR']),
+    ...findLabels(rows, ['ORGAO', 'EMISSOR']),
+    ...findLabels(rows, ['ISSUING', 'AUTHORITY']),
+  ];
+  const labelledPairs = labelled.flatMap((match) =>
+    [match.row, rows[match.row.index + 1]].flatMap((row) => {
+      const pair = row ? issuerWithUf(row) : null;
+      return pair ? [pair] : [];
+    }),
+  );
+  const pair = labelledPairs[0] ?? rows.map((row) => issuerWithUf(row)).find(Boolean);
+  if (pair) return { orgao: field(pair.orgao), uf: field(pair.uf) };
+
+  // An issuer alone (no state beside it), then the issuer and the state named in the header.
+  let orgao: ExtractedField | null = null;
+  const issuerPattern = new RegExp(`(?<![A-Z])(${issuers.join('|')})(?![A-Z])`);
+  for (const match of labelled) {
+    for (const row of [match.row, rows[match.row.index + 1]]) {
+      const found = row
+        ? issuerPattern.exec(row.text.slice(match.row === row ? match.end : 0))
+        : null;
+      if (row && found && !orgao) {
+        const at = (match.row === row ? match.end : 0) + found.index;
+        orgao = { value: found[1]!, confidence: confidenceOf(row, at, at + found[1]!.length) };
+      }
+    }
+  }
+  if (!orgao) {
+    for (const row of rows) {
+      const named = issuerNames.find(([pattern]) => pattern.test(fuzzyHeader(row.text)));
+      if (named) {
+        orgao = { value: named[1], confidence: row.confidence };
+        break;
+      }
+    }
+  }
+  const stateRow = rows.map(stateNamedIn).find(Boolean);
+  let uf = field(stateRow);
+  if (!uf) {
+    // `SECRETARIA DA SEGURANÇA PÚBLICA - SP`: a state after the issuer's name.
+    for (const row of rows) {
+      if (!issuerNames.some(([pattern]) => pattern.test(fuzzyHeader(row.text)))) continue;
+      const match = /[-/] ?([A-Z]{2})$/.exec(row.text);
+      if (match && ufSet.has(match[1]!)) {
+        const at = row.text.length - 2;
+        uf = { value: match[1]!, confidence: confidenceOf(row, at, at + 2) };
+        break;
+      }
+    }
+  }
+  return { orgao, uf };
+}
+
+/** A header row with its words snapped to the words issuers' names are made of. */
+const headerWords = [
+  'SECRETARIA',
+  'SEGURANCA',
+  'PUBLICA',
+  'ESTADO',
+  'DEFESA',
+  'SOCIAL',
+  'POLICIA',
+  'CIVIL',
+  'INSTITUTO',
+  'FELIX',
+  'PACHECO',
+];
+function fuzzyHeader(text: string): string {
+  return text
+    .split(' ')
+    .map((word) => headerWords.find((known) => sameWord(word, known)) ?? word)
+    .join(' ');
 }
 
 /** Every field the text allows; a field not found is null. */
 export function parseIdentity(lines: OcrLine[]): IdentityExtraction {
-  const kind = detectKind(lines.map((line) => line.text).join('\n'));
+  const rows = toRows(lines);
+  const kind = detectKindIn(rows);
+  const { orgao, uf } = findIssuerAndUf(rows, kind);
   return {
     kind,
-    nome: afterLabel(lines, /\bNOME\b(?! SOCIAL)/, name),
-    numero: findNumber(lines, kind),
-    orgao: findIssuer(lines, kind),
-    uf: findUf(lines),
-    validade: kind === 'RG' ? null : afterLabel(lines, /VALIDADE/, date),
+    nome: findName(rows),
+    numero: findNumber(rows, kind),
+    orgao,
+    uf,
+    validade: kind === 'RG' || kind === null ? null : findExpiry(rows),
   };
 }

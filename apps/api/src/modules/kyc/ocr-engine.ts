@@ -51,7 +51,14 @@ export function createOcrEngine(): OcrEngine {
         for (const block of result.data.blocks ?? []) {
           for (const paragraph of block.paragraphs) {
             for (const line of paragraph.lines) {
-              lines.push({ text: line.text.trim(), confidence: line.confidence / 100 });
+              lines.push({
+                text: line.text.trim(),
+                confidence: line.confidence / 100,
+                words: line.words.map((word) => ({
+                  text: word.text,
+                  confidence: word.confidence / 100,
+                })),
+              });
             }
           }
         }

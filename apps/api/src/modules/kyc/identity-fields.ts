@@ -168,6 +168,15 @@ function toRows(lines: OcrLine[]): Row[] {
   });
 }
 
+/**
+ * A value that passes a check the OCR engine knows nothing about (check digits, a closed list of
+ * issuers and states, a real calendar date where the layout puts it) is more likely right than its
+ * words' confidence says: the remaining doubt is scaled down by the check's strength (0..1).
+ */
+function checked(confidence: number, strength: number): number {
+  return 1 - (1 - confidence) * (1 - strength);
+}
+
 /** The mean confidence of the words a value was read from (characters start..end of a row). */
 function confidenceOf(row: Row, start: number, end: number): number {
   const used = row.tokens.filter((token) => token.end > start && token.start < end);
@@ -263,7 +272,6 @@ const labelVocabulary = new Set([
   'NACIONALIDADE',
   'NATIONALITY',
   'DATA',
-  'NASCIMENTO',
   'REGISTRO',
   'GERAL',
   'CPF',
@@ -288,6 +296,31 @@ const labelVocabulary = new Set([
   'PLACE',
   'BIRTH',
   'DATE',
+  'ESTADO',
+  'SECRETARIA',
+  'SEGURANCA',
+  'PUBLICA',
+  'INSTITUTO',
+  'IDENTIFICACAO',
+  'NACIONAL',
+  'TRANSITO',
+  'MINISTERIO',
+  'TRANSPORTES',
+  'IDENTITY',
+  'CARD',
+  'DRIVER',
+  'LICENSE',
+  'PERMISSAO',
+  'LOCAL',
+  'EMISSAO',
+  'EXPEDICAO',
+  'DIRETOR',
+  'PORTADOR',
+  'CERT',
+  'NASC',
+  'PERSONAL',
+  'NUMBER',
+  'BRA',
 ]);
 const nameParticles = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E', 'DI', 'DU', 'D']);
 
@@ -336,18 +369,55 @@ function nameIn(row: Row, fromToken: number): ExtractedField | null {
   return { value, confidence };
 }
 
-function findName(rows: Row[]): ExtractedField | null {
+/**
+ * A row that is a name and nothing else: two or more words of letters, no label word, no digit,
+ * stray marks at the ends aside. Used where the small print of the label was not read at all.
+ */
+function wholeNameRow(row: Row): ExtractedField | null {
+  if (/\d/.test(row.text) || row.tokens.some((token) => token.text === '/')) return null;
+  const found = nameIn(row, 0);
+  if (!found) return null;
+  const letters = row.tokens.filter((token) => /[A-Z]{2,}/.test(token.text)).length;
+  const words = found.value.split(' ');
+  if (nameParticles.has(words[0]!) || words.length < letters) return null;
+  return found;
+}
+
+/** Where the name sits when its label was lost: the first name-only row after these rows. */
+const nameAfter: Record<IdentityKind, string[][]> = {
+  RG: [label('REGISTRO GERAL'), label('REGISTRO'), label('EXPEDICAO')],
+  CIN: [label('IDENTITY CARD'), label('CARTEIRA DE IDENTIDADE')],
+  CNH: [label('HABILITACAO'), label('DRIVER LICENSE'), label('LICENSE')],
+};
+
+function findName(rows: Row[], kind: IdentityKind | null): ExtractedField | null {
+  const labelled = findLabelledName(rows);
+  if (labelled || !kind) return labelled;
+  for (const words of nameAfter[kind]) {
+    const anchor = findLabels(rows, words)[0];
+    if (!anchor) continue;
+    for (const row of rows.slice(anchor.row.index + 1, anchor.row.index + 4)) {
+      const found = wholeNameRow(row);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function findLabelledName(rows: Row[]): ExtractedField | null {
   for (const match of findLabels(rows, ['NOME'])) {
     const next = match.row.tokens[match.last + 1];
     if (next && sameWord(next.text, 'SOCIAL')) continue;
     const sameRow = nameIn(match.row, match.last + 1);
     if (sameRow) return sameRow;
     for (const row of rows.slice(match.row.index + 1, match.row.index + 3)) {
-      const isLabelRow = row.tokens.some((token) =>
-        ['FILIACAO', 'NASCIMENTO', 'SOCIAL', 'NATURALIDADE', 'NAME'].some((word) =>
-          sameWord(token.text, word),
-        ),
-      );
+      // A label row (`NOME SOCIAL / SOCIAL NAME`, `FILIAÇÃO`, `DATA DE NASCIMENTO`) is no name.
+      const first = row.tokens[0]?.text ?? '';
+      const isLabelRow =
+        row.tokens.some((token) => token.text === '/') ||
+        ['FILIACAO', 'NOME', 'DATA', 'NATURALIDADE', 'REGISTRO', 'CPF', 'DOC', 'SEXO'].some(
+          (word) => sameWord(first, word),
+        );
       const value = nameIn(row, 0);
       if (value && !isLabelRow) return value;
     }
@@ -376,7 +446,7 @@ function datesIn(row: Row): (Found & { time: number })[] {
       continue;
     found.push({
       value: `${match[1]}/${match[2]}/${match[3]}`,
-      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      confidence: checked(confidenceOf(row, match.index, match.index + match[0].length), 0.3),
       row: row.index,
       at: match.index,
       time,
@@ -433,17 +503,16 @@ function groupThousands(digits: string): string {
 function rgNumbersIn(row: Row): Found[] {
   const text = digitsLikely(row.text);
   const pattern =
-    /(?:\b[A-Z]{2} ?- ?)?(?<!\d)(\d{1,3}(?: ?\. ?\d{3}){2,3}|\d{7,10})(?: ?- ?([0-9X]))?(?![\d/])/g;
+    /(?:\b[A-Z]{2} ?- ?)?(?<![\d.,])(\d{1,3}(?: ?[.,] ?\d{3}){2,3}|\d{7,10})(?: ?- ?([0-9X]))?(?![\d/]| ?- ?\d)/g;
   const found: Found[] = [];
   for (const match of text.matchAll(pattern)) {
     const body = match[1]!.replace(/\D/g, '');
     if (body.length < 7 || body.length > 10) continue;
     // A CPF (11 digits with its check digits) or a date is not an RG.
-    if (match[2] && /^\d{3}\.\d{3}\.\d{3}$/.test(match[1]!.replace(/ /g, ''))) continue;
     const value = match[2] ? `${groupThousands(body)}-${match[2]}` : groupThousands(body);
     found.push({
       value,
-      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      confidence: checked(confidenceOf(row, match.index, match.index + match[0].length), 0.5),
       row: row.index,
       at: match.index,
     });
@@ -461,7 +530,7 @@ function cpfsIn(row: Row): Found[] {
     if (!isValidCpf(digits)) continue;
     found.push({
       value: digits,
-      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      confidence: checked(confidenceOf(row, match.index, match.index + match[0].length), 0.9),
       row: row.index,
       at: match.index,
     });
@@ -494,12 +563,14 @@ function registrosIn(row: Row): (Found & { valid: boolean })[] {
   const found: (Found & { valid: boolean })[] = [];
   for (const match of text.matchAll(/(?<![\d./-])\d(?: ?\d){10}(?![\d./-])/g)) {
     const digits = match[0].replace(/ /g, '');
+    const valid = hasValidCnhCheckDigits(digits);
+    const confidence = confidenceOf(row, match.index, match.index + match[0].length);
     found.push({
       value: digits,
-      confidence: confidenceOf(row, match.index, match.index + match[0].length),
+      confidence: valid ? checked(confidence, 0.9) : confidence,
       row: row.index,
       at: match.index,
-      valid: hasValidCnhCheckDigits(digits),
+      valid,
     });
   }
   return found;
@@ -556,13 +627,13 @@ function issuerWithUf(row: Row, allowed = issuers): { orgao: Found; uf: Found } 
   return {
     orgao: {
       value: match[1]!,
-      confidence: confidenceOf(row, match.index, match.index + match[1]!.length),
+      confidence: checked(confidenceOf(row, match.index, match.index + match[1]!.length), 0.5),
       row: row.index,
       at: match.index,
     },
     uf: {
       value: match[2]!,
-      confidence: confidenceOf(row, ufAt, ufAt + 2),
+      confidence: checked(confidenceOf(row, ufAt, ufAt + 2), 0.5),
       row: row.index,
       at: ufAt,
     },
@@ -749,7 +820,7 @@ export function parseIdentity(lines: OcrLine[]): IdentityExtraction {
   const { orgao, uf } = findIssuerAndUf(rows, kind);
   return {
     kind,
-    nome: findName(rows),
+    nome: findName(rows, kind),
     numero: findNumber(rows, kind),
     orgao,
     uf,

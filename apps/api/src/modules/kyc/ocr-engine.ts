@@ -2,7 +2,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { decode, straightenCard } from './card-detect';
 import type { OcrLine } from './identity-fields';
+
+/** The card's width in pixels when it is handed to tesseract. */
+const cardWidth = 1500;
 
 /** The Portuguese LSTM data shipped by @tesseract.js-data/por: nothing is downloaded. */
 const langPath = join(
@@ -18,17 +22,19 @@ export type OcrEngine = {
 };
 
 /**
- * Prepares a photo of a document for OCR: orientation applied, grey, contrast stretched, small
- * images enlarged to about 1600 px wide.
+ * Prepares a photo of a document for OCR: orientation applied, the card found, turned straight and
+ * cropped from its surroundings (card-detect.ts), enlarged to a fixed card width so the small print
+ * of the labels is legible, grey, contrast stretched.
  */
 export async function prepareForOcr(image: Buffer): Promise<Buffer> {
-  const source = sharp(image).rotate();
-  const { width = 0 } = await source.metadata();
-  const prepared = sharp(await source.toBuffer())
+  const card = await straightenCard(await decode(image), cardWidth);
+  const prepared = sharp(card.data, {
+    raw: { width: card.width, height: card.height, channels: card.channels },
+  })
     .grayscale()
     .normalise();
-  if (width > 0 && width < 1400) prepared.resize({ width: 1600, kernel: 'lanczos3' });
-  return prepared.png().toBuffer();
+  if (card.width < 1400) prepared.resize({ width: 1600, kernel: 'lanczos3' });
+  return prepared.png({ compressionLevel: 1 }).toBuffer();
 }
 
 /**
@@ -40,7 +46,15 @@ export function createOcrEngine(): OcrEngine {
   let queue: Promise<unknown> = Promise.resolve();
 
   const start = () =>
-    (worker ??= createWorker('por', OEM.LSTM_ONLY, { langPath, cacheMethod: 'none', gzip: true }));
+    (worker ??= createWorker('por', OEM.LSTM_ONLY, {
+      langPath,
+      cacheMethod: 'none',
+      gzip: true,
+    }).then(async (created) => {
+      // The prepared image carries no resolution; a card 1500 px wide is about 450 dpi.
+      await created.setParameters({ user_defined_dpi: '450' });
+      return created;
+    }));
 
   return {
     read: (image) => {

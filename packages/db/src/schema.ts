@@ -229,6 +229,12 @@ export const onboardingPf = pgTable(
     /** Set by the server from its own biometric check of the stored selfie photos. */
     livenessPassed: boolean('liveness_passed').notNull().default(false),
     livenessConfidence: doublePrecision('liveness_confidence'),
+    /**
+     * The decision of the biometric check the saved step 4 rests on: `aprovado`, or `em_revisao`
+     * (the face match was uncertain: a reviewer compares the photos). Null until step 4 is saved,
+     * and again once a compared document changes.
+     */
+    biometriaDecisao: text('biometria_decisao').$type<'aprovado' | 'em_revisao' | 'reprovado'>(),
     pepTipo: text('pep_tipo'),
     pepNome: text('pep_nome'),
     /** 11 digits. */
@@ -259,8 +265,16 @@ export const onboardingPf = pgTable(
     uniqueIndex('onboarding_pf_cpf_active_idx')
       .on(table.cpf)
       .where(sql`${table.status} in ('EM_ANALISE', 'EM_EXIGENCIA', 'APROVADO')`),
+    /** The back office's 'Em revisão biométrica' filter, in the list's order. */
+    index('onboarding_pf_biometria_revisao_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.biometriaDecisao} = 'em_revisao'`),
     check('onboarding_pf_cpf_digits', sql`${table.cpf} ~ '^[0-9]{11}$'`),
     check('onboarding_pf_current_step_range', sql`${table.currentStep} between 1 and 6`),
+    check(
+      'onboarding_pf_biometria_decisao',
+      sql`${table.biometriaDecisao} in ('aprovado', 'em_revisao', 'reprovado')`,
+    ),
   ],
 );
 

@@ -12,7 +12,7 @@ import { canTransition } from './status';
 
 describe('list query', () => {
   it('reads the URL: empty filters are absent, page and size default', () => {
-    expect(listQuerySchema.parse({ search: '', status: '', tipo: '' })).toEqual({
+    expect(listQuerySchema.parse({ search: '', status: '', tipo: '', biometria: '' })).toEqual({
       page: 1,
       pageSize: DEFAULT_LIST_PAGE_SIZE,
       sort: 'created_desc',
@@ -21,10 +21,17 @@ describe('list query', () => {
       listQuerySchema.parse({
         search: '  ana  ',
         status: 'EM_EXIGENCIA',
+        biometria: 'em_revisao',
         page: '3',
         pageSize: '50',
       }),
-    ).toMatchObject({ search: 'ana', status: 'EM_EXIGENCIA', page: 3, pageSize: 50 });
+    ).toMatchObject({
+      search: 'ana',
+      status: 'EM_EXIGENCIA',
+      biometria: 'em_revisao',
+      page: 3,
+      pageSize: 50,
+    });
   });
 
   it('refuses an unknown status, a page size off the list and a page below 1', () => {
@@ -32,6 +39,7 @@ describe('list query', () => {
     expect(listQuerySchema.safeParse({ pageSize: '7' }).success).toBe(false);
     expect(listQuerySchema.safeParse({ page: '0' }).success).toBe(false);
     expect(listQuerySchema.safeParse({ search: 'x'.repeat(101) }).success).toBe(false);
+    expect(listQuerySchema.safeParse({ biometria: 'reprovado' }).success).toBe(false);
   });
 });
 

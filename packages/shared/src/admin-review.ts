@@ -17,6 +17,7 @@
  * 404 for an unknown id. Documents open through `/api/documents/:id` with the admin session.
  */
 import { z } from 'zod';
+import { biometricDecisionSchema } from './biometrics';
 import { uploadedDocumentSchema } from './documents';
 import { LONG_TEXT_MAX, requiredText } from './fields';
 import { medipayAccountSchema, medipayActionValues } from './medipay-account';
@@ -38,6 +39,13 @@ export const SEARCH_MAX_LENGTH = 100;
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** The PF list's biometrics filter: the applications em revisão biométrica. */
+export const biometriaFilterValues = ['em_revisao'] as const;
+export const biometriaFilterSchema = z.enum(biometriaFilterValues);
+export const biometriaFilterLabels: Record<(typeof biometriaFilterValues)[number], string> = {
+  em_revisao: 'Em revisão',
+};
+
 /** Filters, page and sort of a list, as they travel in the URL. */
 export const listQuerySchema = z.object({
   search: z.preprocess(emptyToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
@@ -48,6 +56,8 @@ export const listQuerySchema = z.object({
   ),
   /** PJ only: the company type. */
   tipo: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
+  /** PF only: the applications whose biometric check ended em revisão (a reviewer decides). */
+  biometria: z.preprocess(emptyToUndefined, biometriaFilterSchema.optional()),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce
     .number()
@@ -127,6 +137,11 @@ export const reviewChecksSchema = z.object({
     .object({ selfieDoc: z.number().nullable(), documentPhoto: z.number().nullable() })
     .nullable(),
   liveness: z.object({ passed: z.boolean(), confidence: z.number().nullable() }).nullable(),
+  /**
+   * How the biometric check ended: the decision the saved step rests on, or the newest check of
+   * the current selfie; null when none was made.
+   */
+  biometricDecision: biometricDecisionSchema.nullable(),
 });
 export type ReviewChecks = z.infer<typeof reviewChecksSchema>;
 

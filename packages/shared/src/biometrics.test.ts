@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   biometricCheckRequestSchema,
   biometricCheckSchema,
+  biometricDecisionAccepted,
+  biometricDecisions,
   biometricReasonMessages,
   biometricReasons,
   formatConfidence,
@@ -39,9 +41,10 @@ describe('biometric schemas', () => {
     ).toBe(false);
   });
 
-  it('keeps the confidence between 0 and 1', () => {
+  it('keeps the confidence and the similarities between 0 and 1, with one of three decisions', () => {
     const check = {
-      passed: true,
+      decision: 'em_revisao',
+      similarities: { selfieToSelfieDoc: 0.473, selfieToDocument: null },
       reasons: [],
       selfieId: 'a',
       selfieDocId: 'b',
@@ -50,5 +53,22 @@ describe('biometric schemas', () => {
     };
     expect(biometricCheckSchema.safeParse({ ...check, confidence: 0.9 }).success).toBe(true);
     expect(biometricCheckSchema.safeParse({ ...check, confidence: 1.2 }).success).toBe(false);
+    expect(
+      biometricCheckSchema.safeParse({
+        ...check,
+        confidence: 0.9,
+        similarities: { selfieToSelfieDoc: 1.5, selfieToDocument: null },
+      }).success,
+    ).toBe(false);
+    expect(
+      biometricCheckSchema.safeParse({ ...check, confidence: 0.9, decision: 'passed' }).success,
+    ).toBe(false);
+  });
+
+  it('lets the applicant go on after aprovado and em revisão, not after reprovado', () => {
+    expect(biometricDecisions.filter(biometricDecisionAccepted)).toEqual([
+      'aprovado',
+      'em_revisao',
+    ]);
   });
 });

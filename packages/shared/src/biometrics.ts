@@ -16,6 +16,26 @@ export const biometricReasons = [
 export const biometricReasonSchema = z.enum(biometricReasons);
 export type BiometricReason = z.infer<typeof biometricReasonSchema>;
 
+/**
+ * How a biometric check ends: aprovado (liveness passed and a confident match: the applicant
+ * continues), em_revisao (liveness passed, the match is uncertain: the applicant continues and a
+ * reviewer decides with the photos side by side), reprovado (liveness failed, a photo cannot be
+ * used, or a confident mismatch: the applicant tries again).
+ */
+export const biometricDecisions = ['aprovado', 'em_revisao', 'reprovado'] as const;
+export const biometricDecisionSchema = z.enum(biometricDecisions);
+export type BiometricDecision = z.infer<typeof biometricDecisionSchema>;
+
+/** Whether the applicant may go on with a check that ended so (aprovado or em revisão). */
+export const biometricDecisionAccepted = (decision: BiometricDecision) => decision !== 'reprovado';
+
+/** The decision as the back office shows it. */
+export const biometricDecisionLabels: Record<BiometricDecision, string> = {
+  aprovado: 'Aprovado',
+  em_revisao: 'Em revisão',
+  reprovado: 'Reprovado',
+};
+
 /** The photo a reason is about. `camera`: the frames of the liveness challenge. */
 export const biometricPhotoSchema = z.enum(['selfie', 'selfieDoc', 'document', 'camera']);
 export type BiometricPhoto = z.infer<typeof biometricPhotoSchema>;
@@ -56,6 +76,10 @@ export const biometricMessages = {
   challengeUsed: 'Esta prova de vida já foi enviada. Comece de novo.',
   missingFrames: 'Envie uma imagem para cada movimento pedido.',
   missingPhotos: 'Envie a selfie, a selfie com documento e a frente do documento de identidade.',
+  // Not in the spec (ARCHITECTURE departure 9): the match is uncertain, a reviewer confirms it.
+  reviewTitle: 'Verificação em análise',
+  reviewHint:
+    'Suas fotos foram enviadas para conferência pela nossa equipe. Você pode continuar o cadastro.',
 } as const;
 
 /** A liveness challenge issued by the server: the order of the movements to ask for. */
@@ -74,10 +98,21 @@ export const biometricCheckRequestSchema = z.object({
 });
 export type BiometricCheckRequest = z.infer<typeof biometricCheckRequestSchema>;
 
-/** The spec's liveness result (passed, confidence 0 to 1) with the reasons of a failure. */
+/** Similarities (0 to 1) of the selfie with the other two photos; null when not compared. */
+export const faceSimilaritiesSchema = z.object({
+  selfieToSelfieDoc: z.number().min(0).max(1).nullable(),
+  selfieToDocument: z.number().min(0).max(1).nullable(),
+});
+export type FaceSimilarities = z.infer<typeof faceSimilaritiesSchema>;
+
+/**
+ * The outcome of a biometric check (the spec's liveness result, in three outcomes): the decision,
+ * the confidence (0 to 1), the similarities of the face match and the reasons of a failure.
+ */
 export const biometricCheckSchema = z.object({
-  passed: z.boolean(),
+  decision: biometricDecisionSchema,
   confidence: z.number().min(0).max(1),
+  similarities: faceSimilaritiesSchema,
   reasons: z.array(
     z.object({ photo: biometricPhotoSchema, reason: biometricReasonSchema, message: z.string() }),
   ),
@@ -96,3 +131,8 @@ export function formatConfidence(confidence: number): string {
 
 /** In sandbox mode, a selfie whose file name has this word fails the match (demos, tests). */
 export const SANDBOX_FAIL_MARKER = 'reprovar';
+/**
+ * In sandbox mode, a selfie whose file name has this word ends em revisão: liveness passed and
+ * both similarities in the uncertain band (demos, tests).
+ */
+export const SANDBOX_REVIEW_MARKER = 'revisao';

@@ -1,6 +1,7 @@
 /** The wire format of the individual (PF) application: what the wizard saves and reads back. */
 import { z } from 'zod';
 import { apiErrorSchema } from './api-error';
+import { biometricDecisionSchema } from './biometrics';
 import { uploadedDocumentSchema } from './documents';
 import { consentShape } from './fields';
 
@@ -40,6 +41,8 @@ export const pfSavedValuesSchema = z
     selfieDoc: uploadedDocumentSchema,
     livenessPassed: z.boolean(),
     livenessConfidence: z.number(),
+    /** How the biometric check the saved step rests on ended (aprovado or em revisão). */
+    biometricDecision: biometricDecisionSchema,
     pepTipo: z.string(),
     pepNome: z.string(),
     pepCpf: z.string(),

@@ -103,9 +103,21 @@ export function pfClient(t: TestApp) {
     return response.json();
   }
 
-  /** Uploads the selfie photos and runs the (sandbox) biometric check on them. */
-  async function biometricCheck(applicant: PfApplicant, options: { fail?: boolean } = {}) {
-    const selfie = await upload(applicant, 'selfie', options.fail ? 'reprovar.jpg' : 'selfie.jpg');
+  /**
+   * Uploads the selfie photos and runs the (sandbox) biometric check on them: aprovado, or the
+   * outcome asked for (the selfie's file name decides in the sandbox).
+   */
+  async function biometricCheck(
+    applicant: PfApplicant,
+    options: { outcome?: 'aprovado' | 'em_revisao' | 'reprovado' | undefined } = {},
+  ) {
+    const outcome = options.outcome ?? 'aprovado';
+    const fileName = {
+      aprovado: 'selfie.jpg',
+      em_revisao: 'revisao.jpg',
+      reprovado: 'reprovar.jpg',
+    };
+    const selfie = await upload(applicant, 'selfie', fileName[outcome]);
     const selfieDoc = await upload(applicant, 'selfieDoc');
     const response = await call(applicant, 'POST', '/api/applicant/PF/biometrics/check', {
       selfieId: selfie.id,
@@ -113,7 +125,7 @@ export function pfClient(t: TestApp) {
       challengeId: null,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().passed).toBe(!options.fail);
+    expect(response.json().decision).toBe(outcome);
     return { selfie, selfieDoc, confidence: response.json().confidence as number };
   }
 
@@ -161,8 +173,15 @@ export function pfClient(t: TestApp) {
     docIdentidadeValidade: '',
   });
 
-  /** Saves steps 1 to `through` with valid values; answers the documents used. */
-  async function fillSteps(applicant: PfApplicant, through = 5) {
+  /**
+   * Saves steps 1 to `through` with valid values; answers the documents used. The biometric
+   * check ends aprovado unless `biometrics` asks for em revisão.
+   */
+  async function fillSteps(
+    applicant: PfApplicant,
+    through = 5,
+    options: { biometrics?: 'aprovado' | 'em_revisao' } = {},
+  ) {
     const saved: Record<string, UploadedDocument> = {};
     const expectSaved = async (step: number, values: object) => {
       const response = await saveStep(applicant, step, values);
@@ -179,7 +198,7 @@ export function pfClient(t: TestApp) {
       await expectSaved(3, professional(saved.docIdentidadeFrente, saved.docIdentidadeVerso));
     }
     if (through >= 4) {
-      const check = await biometricCheck(applicant);
+      const check = await biometricCheck(applicant, { outcome: options.biometrics });
       saved.selfie = check.selfie;
       saved.selfieDoc = check.selfieDoc;
       await expectSaved(4, {

@@ -14,7 +14,7 @@ import { errorCodes } from '@medipay/shared/api-error';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
 import { canTransition, type Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
-import type { CheckRecord } from '../biometrics/biometrics.service';
+import { decisionOf, type CheckRecord } from '../biometrics/biometrics.service';
 import { findDocumentsByIds, type DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
 import type { ExtractedField } from '../kyc/identity-fields';
@@ -127,7 +127,8 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
       selfieId && byId.has(selfieId)
         ? await findLatestFaceMatch(db, row.sessionId, selfieId)
         : null;
-    const similarities = (faceCheck?.result as CheckRecord | null | undefined)?.faceMatch;
+    const faceRecord = faceCheck?.result as CheckRecord | null | undefined;
+    const similarities = faceRecord?.faceMatch;
 
     return {
       extraction: extraction
@@ -154,6 +155,7 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
         row.livenessPassed || row.livenessConfidence !== null
           ? { passed: row.livenessPassed, confidence: row.livenessConfidence }
           : null,
+      biometricDecision: row.biometriaDecisao ?? (faceRecord ? decisionOf(faceRecord) : null),
     };
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingPj, verificationResults } from '@medipay/db/schema';
+import { onboardingPf, onboardingPj, verificationResults } from '@medipay/db/schema';
 import { applicationDetailSchema, reviewMessages } from '@medipay/shared/admin-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
@@ -94,11 +94,13 @@ describe('the PF detail', () => {
     expect(selfie.current).toEqual(first.selfie);
     expect(selfie.versions).toHaveLength(1);
 
-    // Sandbox checks: liveness on the record, no similarities measured, nothing read yet.
+    // Sandbox checks: liveness and the decision on the record, the sandbox's similarities,
+    // nothing read yet.
     expect(detail.checks).toEqual({
       extraction: null,
-      faceMatch: null,
+      faceMatch: { selfieDoc: 0.981, documentPhoto: 0.962 },
       liveness: { passed: true, confidence: 0.962 },
+      biometricDecision: 'aprovado',
     });
 
     expect(detail.history).toEqual([
@@ -179,6 +181,39 @@ describe('the PF detail', () => {
       fields: { nome: { value: 'FRENTE', confidence: 0.91 } },
     });
     expect(detail.checks.faceMatch).toEqual({ selfieDoc: 0.91, documentPhoto: 0.74 });
+    // A check stored before the three outcomes (`passed`) reads as aprovado.
+    expect(detail.checks.biometricDecision).toBe('aprovado');
+  });
+
+  it('shows the decision of the newest check of the selfie when the step holds none', async () => {
+    const { row, saved } = await submittedPf(t, clock);
+    await t.database.db
+      .update(onboardingPf)
+      .set({ biometriaDecisao: null })
+      .where(eq(onboardingPf.id, row.id));
+    clock.advance(1000);
+    await t.database.db.insert(verificationResults).values({
+      sessionId: row.sessionId,
+      documentId: saved.selfie!.id,
+      check: 'face_match',
+      status: 'done',
+      result: {
+        decision: 'em_revisao',
+        confidence: 0.41,
+        reasons: [],
+        selfieId: saved.selfie!.id,
+        selfieDocId: saved.selfieDoc!.id,
+        challengeId: null,
+        sandbox: false,
+        faceMatch: { selfieToSelfieDoc: 0.473, selfieToDocument: 0.41 },
+      },
+      createdAt: clock.now(),
+      completedAt: clock.now(),
+    });
+    const detail = await services.detail.get('pf', row.id);
+    if (detail.flow !== 'PF') throw new Error('expected a PF detail');
+    expect(detail.checks.biometricDecision).toBe('em_revisao');
+    expect(detail.checks.faceMatch).toEqual({ selfieDoc: 0.473, documentPhoto: 0.41 });
   });
 
   it('shows the admin behind a decision in the history and the audit, newest audit first', async () => {

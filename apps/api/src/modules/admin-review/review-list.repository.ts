@@ -28,6 +28,8 @@ export type ListFilters = {
   status?: string | undefined;
   /** PJ only. */
   tipo?: string | undefined;
+  /** PF only: the biometric check's decision (em_revisao: partial index on it). */
+  biometria?: 'em_revisao' | undefined;
 };
 
 export type ListSort = 'created_desc' | 'created_asc';
@@ -144,12 +146,15 @@ export function filteredCondition(flow: ReviewFlow, filters: ListFilters): SQL |
   const conditions: (SQL | undefined)[] = [visibleCondition(flow)];
   if (filters.status) conditions.push(eq(table.status, filters.status));
   if (flow === 'pj' && filters.tipo) conditions.push(eq(onboardingPj.tipoEmpresa, filters.tipo));
+  // Written as the predicate of onboarding_pf_biometria_revisao_idx.
+  if (flow === 'pf' && filters.biometria)
+    conditions.push(eq(onboardingPf.biometriaDecisao, filters.biometria));
   conditions.push(searchCondition(flow, filters.search));
   return and(...conditions);
 }
 
 export function hasFilters(filters: ListFilters): boolean {
-  return Boolean(filters.search?.trim() || filters.status || filters.tipo);
+  return Boolean(filters.search?.trim() || filters.status || filters.tipo || filters.biometria);
 }
 
 const pfColumns = {

@@ -55,6 +55,7 @@ beforeAll(async () => {
     protocolo: 'MEDI-20261101-0001',
     status: 'EM_ANALISE',
     currentStep: 6,
+    biometriaDecisao: 'em_revisao',
     createdAt: hour(1),
   });
   pf.maria = await insertPf(db, {
@@ -64,6 +65,7 @@ beforeAll(async () => {
     protocolo: 'MEDI-20261102-0002',
     status: 'APROVADO',
     currentStep: 6,
+    biometriaDecisao: 'aprovado',
     analisadoPor: 'revisora@medipay.test',
     // 01:30 UTC on the 11th is 22:30 on the 10th in São Paulo.
     analisadoEm: new Date('2026-11-11T01:30:00.000Z'),
@@ -76,6 +78,7 @@ beforeAll(async () => {
     protocolo: 'MEDI-20261103-1234',
     status: 'EM_EXIGENCIA',
     currentStep: 6,
+    biometriaDecisao: 'em_revisao',
     createdAt: hour(3),
   });
   pf.promo = await insertPf(db, {
@@ -267,6 +270,18 @@ describe('the PF list', () => {
     expect(result.items.map((item) => item.id)).toEqual([pf.carla]);
     expect(result).toMatchObject({ total: 6, filtered: 1 });
     expect(await ids('pf', { status: 'REJEITADO' })).toEqual([]);
+  });
+
+  it('filters the applications em revisão biométrica, with the status and the search', async () => {
+    const result = await lists.list('pf', query({ biometria: 'em_revisao' }));
+    expect(result.items.map((item) => item.id)).toEqual(names(pf, ['carla', 'joao']));
+    expect(result).toMatchObject({ total: 6, filtered: 2 });
+    expect(await ids('pf', { biometria: 'em_revisao', status: 'EM_ANALISE' })).toEqual([pf.joao]);
+    expect(await ids('pf', { biometria: 'em_revisao', search: 'maria' })).toEqual([]);
+    await expect(lists.list('pj', query({ biometria: 'em_revisao' }))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Filtro de biometria inválido para esta lista.',
+    });
   });
 
   it('sorts oldest first on request', async () => {
@@ -650,7 +665,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     await planned.executeSql(`
       insert into applicant_sessions (id, flow)
         select 'sess_plan_' || g, 'PF' from generate_series(1, 30000) g;
-      insert into onboarding_pf (session_id, nome_completo, email, cpf, protocolo, status, current_step, created_at)
+      insert into onboarding_pf (session_id, nome_completo, email, cpf, protocolo, status, current_step, created_at, biometria_decisao)
         select 'sess_plan_' || g,
                (array['João', 'Maria', 'Ana', 'Pedro', 'Lúcia'])[g % 5 + 1] || ' ' ||
                (array['Silva', 'Souza', 'Conceição', 'Pereira', 'Álvares', 'Lima', 'Costa'])[g % 7 + 1] || ' ' || g,
@@ -659,7 +674,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
                'MEDI-20261101-' || lpad(g::text, 4, '0') || '-' || g,
                (array['EM_ANALISE', 'APROVADO', 'NEGADO', 'INICIADO'])[g % 4 + 1],
                case when g % 4 = 3 then 2 else 6 end,
-               now() - g * interval '1 minute'
+               now() - g * interval '1 minute',
+               case when g % 4 = 3 then null when g % 97 = 0 then 'em_revisao' else 'aprovado' end
         from generate_series(1, 30000) g;
     `);
     // As autovacuum leaves a table: statistics, and the visibility map of index-only scans.
@@ -669,10 +685,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     await planned?.close();
   });
 
-  async function plan(flow: ReviewFlow, search?: string, status?: string): Promise<string> {
+  async function plan(
+    flow: ReviewFlow,
+    search?: string,
+    status?: string,
+    biometria?: 'em_revisao',
+  ): Promise<string> {
     return planned.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const where = filteredCondition(flow, { search, status });
+      const where = filteredCondition(flow, { search, status, biometria });
       const result = await tx.execute(sql`explain ${countQuery(tx, flow, where)}`);
       return (result.rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
     });
@@ -689,6 +710,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
   it('counts a status of the PF list on its partial index, index only', async () => {
     const text = await plan('pf', undefined, 'NEGADO');
     expect(text).toMatch(/Index Only Scan using onboarding_pf_visible_status_created_idx/);
+  });
+
+  it('finds the applications em revisão biométrica on their partial index', async () => {
+    const text = await plan('pf', undefined, undefined, 'em_revisao');
+    expect(text).toMatch(/onboarding_pf_biometria_revisao_idx/);
   });
 
   it('searches a 2-digit term on the prefix indexes of the CPF and the protocolo', async () => {

@@ -71,6 +71,7 @@ export type ReviewLists = {
 export const reviewListMessages = {
   invalidStatus: 'Status inválido para esta lista.',
   invalidTipo: 'Tipo de empresa inválido.',
+  invalidBiometria: 'Filtro de biometria inválido para esta lista.',
 } as const;
 
 /** The filters of a query, refused (400) when they do not belong to the flow. */
@@ -85,8 +86,16 @@ function filtersOf(flow: ReviewFlow, query: ExportQuery): ListFilters {
   ) {
     throw new AppError(errorCodes.validation, reviewListMessages.invalidTipo, 400);
   }
+  if (query.biometria && flow !== 'pf') {
+    throw new AppError(errorCodes.validation, reviewListMessages.invalidBiometria, 400);
+  }
   const search = query.search?.trim();
-  return { search: search || undefined, status: query.status, tipo: query.tipo };
+  return {
+    search: search || undefined,
+    status: query.status,
+    tipo: query.tipo,
+    biometria: query.biometria,
+  };
 }
 
 const blankToNull = (value: string | null) => (value?.trim() ? value : null);
@@ -214,6 +223,7 @@ export function exportObservation(flow: ReviewFlow, query: ExportQuery, rowCount
     query.search?.trim() ? `busca "${query.search.trim()}"` : null,
     query.status ? `status ${query.status}` : null,
     query.tipo ? `tipo ${query.tipo}` : null,
+    query.biometria ? `biometria ${query.biometria}` : null,
   ].filter((filter) => filter !== null);
   const rows = rowCount === 1 ? '1 registro' : `${rowCount} registros`;
   const described = filters.length > 0 ? `filtros: ${filters.join(', ')}` : 'sem filtros';

@@ -7,8 +7,11 @@ import {
   biometricMessages,
   biometricReasonMessages,
   SANDBOX_FAIL_MARKER,
+  SANDBOX_REVIEW_MARKER,
   type BiometricCheck,
   type BiometricCheckRequest,
+  type BiometricDecision,
+  type FaceSimilarities,
   type LivenessChallengeResponse,
 } from '@medipay/shared/biometrics';
 import { challengeOrder, type LivenessChallenge } from '@medipay/shared/liveness';
@@ -24,7 +27,8 @@ import {
 } from '../documents/documents.repository';
 import type { Documents } from '../documents/documents.service';
 import type { FaceAnalysis, FaceEngine } from '../kyc/face-engine';
-import { evaluateFaceMatch, type FaceMatchOutcome } from '../kyc/face-match';
+import { combineDecision } from '../kyc/biometric-decision';
+import { evaluateFaceMatch, faceMatchThresholds, type SimilarityBand } from '../kyc/face-match';
 import { evaluateLiveness, type LivenessOutcome } from '../kyc/liveness-check';
 
 /** A challenge must be answered (its frames sent) within this time. */
@@ -43,16 +47,26 @@ type ChallengeRecord = {
 
 /** What a face check stores in verification_results.result (check 'face_match'). */
 export type CheckRecord = {
-  passed: boolean;
+  /** Absent from the records written before the three outcomes (see decisionOf). */
+  decision?: BiometricDecision;
+  /** Records written before the three outcomes only. */
+  passed?: boolean;
   confidence: number;
   reasons: BiometricCheck['reasons'];
   selfieId: string;
   selfieDocId: string;
   challengeId: string | null;
   sandbox: boolean;
-  faceMatch?: FaceMatchOutcome['similarities'];
+  faceMatch?: FaceSimilarities;
   liveness?: LivenessOutcome;
 };
+
+/** A stored check's decision; an older record's `passed` was the only accepted outcome. */
+export function decisionOf(record: CheckRecord): BiometricDecision {
+  return record.decision ?? (record.passed ? 'aprovado' : 'reprovado');
+}
+
+const noSimilarities: FaceSimilarities = { selfieToSelfieDoc: null, selfieToDocument: null };
 
 export type Biometrics = {
   issueChallenge: (session: ApplicantSessionRow) => Promise<LivenessChallengeResponse>;
@@ -73,8 +87,9 @@ const challengeNotFound = () =>
 
 function toCheck(record: CheckRecord, checkedAt: Date): BiometricCheck {
   return {
-    passed: record.passed,
+    decision: decisionOf(record),
     confidence: record.confidence,
+    similarities: record.faceMatch ?? noSimilarities,
     reasons: record.reasons,
     selfieId: record.selfieId,
     selfieDocId: record.selfieDocId,
@@ -82,6 +97,26 @@ function toCheck(record: CheckRecord, checkedAt: Date): BiometricCheck {
     checkedAt: checkedAt.toISOString(),
   };
 }
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+/** Halfway between the band's limits: uncertain, whatever the thresholds are tuned to. */
+const uncertain = (band: SimilarityBand) => round3((band.approve + band.reject) / 2);
+
+/**
+ * The similarities the sandbox reports: aprovado as always (confidence 0.962), em revisão in the
+ * middle of each uncertain band, reprovado well below the band of the selfie with the document.
+ */
+export const sandboxSimilarities: Record<BiometricDecision, () => FaceSimilarities> = {
+  aprovado: () => ({ selfieToSelfieDoc: 0.981, selfieToDocument: 0.962 }),
+  em_revisao: () => ({
+    selfieToSelfieDoc: uncertain(faceMatchThresholds.selfies),
+    selfieToDocument: uncertain(faceMatchThresholds.document),
+  }),
+  reprovado: () => ({
+    selfieToSelfieDoc: round3(faceMatchThresholds.selfies.reject / 2),
+    selfieToDocument: uncertain(faceMatchThresholds.document),
+  }),
+};
 
 export function createBiometrics(deps: {
   db: Database;
@@ -114,11 +149,17 @@ export function createBiometrics(deps: {
       : null;
   }
 
-  const analyse = async (document: DocumentRow, smallFace = false): Promise<FaceAnalysis> => {
+  const analyse = async (
+    document: DocumentRow,
+    how: 'photo' | 'small-face' | 'frame' = 'photo',
+  ): Promise<FaceAnalysis> => {
     const stream = await documents.storage.get(document.storageKey);
     if (!stream) throw new Error(`document ${document.id} is missing from storage`);
     const image = await readStream(stream);
-    return smallFace ? engine.analyseSmallFace(image) : engine.analyse(image);
+    if (how === 'small-face') return engine.analyseSmallFace(image);
+    // A challenge frame is judged on the face mesh (eyes, head turn).
+    if (how === 'frame') return engine.analyseWithMesh(image);
+    return engine.analyse(image);
   };
 
   async function challengeEvidence(session: ApplicantSessionRow, challengeId: string | null) {
@@ -131,7 +172,7 @@ export function createBiometrics(deps: {
     for (const id of frameIds) {
       const frame = await ownDocument(session, id, LIVENESS_FRAME_FIELD);
       if (!frame) return null;
-      frames.push(await analyse(frame));
+      frames.push(await analyse(frame, 'frame'));
     }
     return { order, frames, completedAt: new Date(completedAt) };
   }
@@ -150,8 +191,9 @@ export function createBiometrics(deps: {
     if (photos.document.mimeType === 'application/pdf') {
       return {
         ...base,
-        passed: false,
+        decision: 'reprovado',
         confidence: 0,
+        faceMatch: noSimilarities,
         reasons: [
           {
             photo: 'document',
@@ -163,7 +205,7 @@ export function createBiometrics(deps: {
     }
     const selfie = await analyse(photos.selfie);
     const selfieDoc = await analyse(photos.selfieDoc);
-    const document = await analyse(photos.document, true);
+    const document = await analyse(photos.document, 'small-face');
     const match = evaluateFaceMatch({ selfie, selfieDoc, document }, engine.similarity);
     const selfieFace = selfie.faces.length === 1 ? selfie.faces[0]! : null;
     const liveness = evaluateLiveness({
@@ -185,12 +227,12 @@ export function createBiometrics(deps: {
       });
     }
     const scores = [match.confidence, liveness.similarity ?? 0];
-    const passed = match.passed && liveness.passed;
+    const decision = combineDecision(match.decision, liveness);
     return {
       ...base,
-      passed,
+      decision,
       // The weakest of the comparisons that had to pass.
-      confidence: passed ? Math.min(...scores) : Math.min(match.confidence, 1),
+      confidence: decision !== 'reprovado' ? Math.min(...scores) : Math.min(match.confidence, 1),
       reasons,
       faceMatch: match.similarities,
       liveness,
@@ -199,17 +241,31 @@ export function createBiometrics(deps: {
 
   /** KYC_CHECKS=sandbox: the selfie's file name decides, so demos and browser tests can choose. */
   function sandboxCheck(request: BiometricCheckRequest, selfie: DocumentRow): CheckRecord {
-    const fails = selfie.originalName.toLowerCase().includes(SANDBOX_FAIL_MARKER);
+    const name = selfie.originalName.toLowerCase();
+    const decision: BiometricDecision = name.includes(SANDBOX_FAIL_MARKER)
+      ? 'reprovado'
+      : name.includes(SANDBOX_REVIEW_MARKER)
+        ? 'em_revisao'
+        : 'aprovado';
+    const faceMatch = sandboxSimilarities[decision]();
     return {
       selfieId: request.selfieId,
       selfieDocId: request.selfieDocId,
       challengeId: request.challengeId,
       sandbox: true,
-      passed: !fails,
-      confidence: fails ? 0.412 : 0.962,
-      reasons: fails
-        ? [{ photo: 'selfieDoc', reason: 'no-match', message: biometricReasonMessages['no-match'] }]
-        : [],
+      decision,
+      confidence: Math.min(faceMatch.selfieToSelfieDoc!, faceMatch.selfieToDocument!),
+      faceMatch,
+      reasons:
+        decision === 'reprovado'
+          ? [
+              {
+                photo: 'selfieDoc',
+                reason: 'no-match',
+                message: biometricReasonMessages['no-match'],
+              },
+            ]
+          : [],
     };
   }
 

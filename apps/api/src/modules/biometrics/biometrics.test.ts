@@ -80,6 +80,7 @@ async function storedCheck(selfieId: string) {
       ),
     );
   return row?.result as {
+    decision: string;
     faceMatch: { selfieToSelfieDoc: number; selfieToDocument: number };
   };
 }
@@ -90,41 +91,56 @@ describe('face match', () => {
     const response = await check(person.cookie, { ...person, challengeId: null });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      passed: false,
+      decision: 'reprovado',
       sandbox: false,
       selfieId: person.selfieId,
       reasons: [{ photo: 'camera', reason: 'camera-required' }],
     });
     const stored = await storedCheck(person.selfieId);
-    expect(stored.faceMatch.selfieToSelfieDoc).toBeGreaterThanOrEqual(faceMatchThresholds.selfies);
-    expect(stored.faceMatch.selfieToDocument).toBeGreaterThanOrEqual(faceMatchThresholds.document);
+    expect(stored.decision).toBe('reprovado');
+    expect(stored.faceMatch.selfieToSelfieDoc).toBeGreaterThanOrEqual(
+      faceMatchThresholds.selfies.approve,
+    );
+    expect(stored.faceMatch.selfieToDocument).toBeGreaterThanOrEqual(
+      faceMatchThresholds.document.approve,
+    );
+    // The answer carries the similarities it stored.
+    expect(response.json().similarities).toEqual(stored.faceMatch);
 
     const latest = await t.app.inject({
       method: 'GET',
       url: '/api/applicant/PF/biometrics/check',
       headers: { cookie: person.cookie },
     });
-    expect(latest.json()).toMatchObject({ passed: false, selfieId: person.selfieId });
+    expect(latest.json()).toMatchObject({ decision: 'reprovado', selfieId: person.selfieId });
   }, 60_000);
 
-  it("fails when the selfie is another person's", async () => {
+  it('never approves a selfie of another person, and names each comparison below the reject limit', async () => {
     const owner = await applicantPhotos(people[1]!);
     const stranger = await applicantPhotos(people[2]!);
     const person = await applicant({ ...owner, selfie: stranger.selfie });
     const body = (await check(person.cookie, { ...person, challengeId: null })).json();
-    expect(body.passed).toBe(false);
-    expect(body.reasons).toEqual(
-      expect.arrayContaining([
-        {
-          photo: 'selfieDoc',
-          reason: 'no-match',
-          message: 'Os rostos das fotos não correspondem à mesma pessoa.',
-        },
-        expect.objectContaining({ photo: 'document', reason: 'no-match' }),
-      ]),
-    );
+    expect(body.decision).toBe('reprovado');
     const stored = await storedCheck(person.selfieId);
-    expect(stored.faceMatch.selfieToSelfieDoc).toBeLessThan(faceMatchThresholds.selfies);
+    const { selfies, document } = faceMatchThresholds;
+    // Not a confident match on either comparison.
+    expect(stored.faceMatch.selfieToSelfieDoc).toBeLessThan(selfies.approve);
+    expect(stored.faceMatch.selfieToDocument).toBeLessThan(document.approve);
+    // A confident mismatch is named on its photo; an uncertain one is not a reason.
+    const named = (photo: string) =>
+      body.reasons.some(
+        (reason: { photo: string; reason: string }) =>
+          reason.photo === photo && reason.reason === 'no-match',
+      );
+    expect(named('selfieDoc')).toBe(stored.faceMatch.selfieToSelfieDoc < selfies.reject);
+    expect(named('document')).toBe(stored.faceMatch.selfieToDocument < document.reject);
+    if (named('selfieDoc')) {
+      expect(body.reasons).toContainEqual({
+        photo: 'selfieDoc',
+        reason: 'no-match',
+        message: 'Os rostos das fotos não correspondem à mesma pessoa.',
+      });
+    }
   }, 60_000);
 
   it('names the problems of a selfie: several faces, no face, too dark, blurred', async () => {
@@ -138,7 +154,7 @@ describe('face match', () => {
     for (const [selfie, reason] of cases) {
       const person = await applicant({ ...photos, selfie });
       const body = (await check(person.cookie, { ...person, challengeId: null })).json();
-      expect(body.passed).toBe(false);
+      expect(body.decision).toBe('reprovado');
       expect(body.reasons).toContainEqual(expect.objectContaining({ photo: 'selfie', reason }));
     }
   }, 120_000);
@@ -148,8 +164,9 @@ describe('face match', () => {
     const person = await applicant({ ...photos, document: await pdf() });
     const body = (await check(person.cookie, { ...person, challengeId: null })).json();
     expect(body).toMatchObject({
-      passed: false,
+      decision: 'reprovado',
       confidence: 0,
+      similarities: { selfieToSelfieDoc: null, selfieToDocument: null },
       reasons: [{ photo: 'document', reason: 'document-not-image' }],
     });
   });
@@ -243,7 +260,7 @@ describe('liveness challenge', () => {
     const selfieId = await upload(t, cookie, 'selfie', 'selfie.jpg', photos.selfie);
 
     const body = (await check(cookie, { selfieId, selfieDocId, challengeId: challenge.id })).json();
-    expect(body.passed).toBe(false);
+    expect(body.decision).toBe('reprovado');
     expect(body.reasons).toEqual([
       expect.objectContaining({ photo: 'camera', reason: 'challenge-not-done' }),
     ]);
@@ -261,18 +278,44 @@ describe('KYC_CHECKS=sandbox', () => {
     const passing = await applicant(photos, sandbox);
     const passed = await check(passing.cookie, { ...passing, challengeId: null }, sandbox);
     expect(passed.json()).toMatchObject({
-      passed: true,
+      decision: 'aprovado',
       confidence: 0.962,
       sandbox: true,
       reasons: [],
     });
+    const { similarities } = passed.json();
+    expect(similarities.selfieToSelfieDoc).toBeGreaterThanOrEqual(
+      faceMatchThresholds.selfies.approve,
+    );
+    expect(similarities.selfieToDocument).toBeGreaterThanOrEqual(
+      faceMatchThresholds.document.approve,
+    );
 
     const failing = await applicant(photos, sandbox, 'selfie-reprovar.jpg');
     const failed = await check(failing.cookie, { ...failing, challengeId: null }, sandbox);
     expect(failed.json()).toMatchObject({
-      passed: false,
+      decision: 'reprovado',
       sandbox: true,
       reasons: [{ photo: 'selfieDoc', reason: 'no-match' }],
     });
+    expect(failed.json().similarities.selfieToSelfieDoc).toBeLessThan(
+      faceMatchThresholds.selfies.reject,
+    );
+  });
+
+  it('ends em revisão for a selfie named for review, both similarities in the uncertain band', async () => {
+    const photos = { selfie: await blank(), selfieDoc: await blank(), document: await blank() };
+    const person = await applicant(photos, sandbox, 'selfie-revisao.jpg');
+    const response = await check(person.cookie, { ...person, challengeId: null }, sandbox);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ decision: 'em_revisao', sandbox: true, reasons: [] });
+    const { selfieToSelfieDoc, selfieToDocument } = body.similarities;
+    const { selfies, document } = faceMatchThresholds;
+    expect(selfieToSelfieDoc).toBeGreaterThanOrEqual(selfies.reject);
+    expect(selfieToSelfieDoc).toBeLessThan(selfies.approve);
+    expect(selfieToDocument).toBeGreaterThanOrEqual(document.reject);
+    expect(selfieToDocument).toBeLessThan(document.approve);
+    expect(body.confidence).toBe(Math.min(selfieToSelfieDoc, selfieToDocument));
   });
 });

@@ -86,6 +86,11 @@ export type DemoPf = DemoCommon & {
   identidade: DemoIdentity;
   /** The score of the biometric check kept with the selfie step. */
   livenessConfidence: number;
+  /**
+   * A biometric check that ended em revisão (the face match uncertain: a reviewer compares the
+   * photos), with its similarities; without it, the check was aprovado.
+   */
+  biometriaEmRevisao?: { selfieToSelfieDoc: number; selfieToDocument: number };
   pep: { tipo: Extract<PepTipo, 'NAO'> } | { tipo: 'PEP'; cargo: string; orgao: string };
   rectification?: DemoRectification<PfFileField>;
   /** An identity photo sent out of focus (what the requirement of an 'Em Exigência' is about). */
@@ -199,7 +204,9 @@ export const demoPf: readonly DemoPf[] = [
     },
     profissional: { tipo: 'COREN', numero: '512908', uf: 'RJ', orgaoEmissor: 'COREN-RJ' },
     identidade: { kind: 'RG', numero: '21.458.903-7', orgao: 'DETRAN', uf: 'RJ', validade: null },
-    livenessConfidence: 0.947,
+    // The weakest comparison: the photo on the document, uncertain.
+    livenessConfidence: 0.41,
+    biometriaEmRevisao: { selfieToSelfieDoc: 0.473, selfieToDocument: 0.41 },
     pep: { tipo: 'NAO' },
   },
   {

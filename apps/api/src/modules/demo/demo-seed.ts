@@ -435,15 +435,17 @@ function planPf(plan: Plan, entry: DemoPf, slot: number, now: Date, reviewer: Re
     // (not imported: the browser tests' type check reaches this module), labelled sandbox:
     // nobody's face was compared.
     const selfieId = documentIdOf(selfieUrl);
+    const decision = entry.biometriaEmRevisao ? 'em_revisao' : 'aprovado';
+    row.biometriaDecisao = decision;
     const record = {
-      passed: true,
+      decision,
       confidence: entry.livenessConfidence,
       reasons: [],
       selfieId,
       selfieDocId: documentIdOf(selfieDocUrl),
       challengeId: null,
       sandbox: true,
-      faceMatch: {
+      faceMatch: entry.biometriaEmRevisao ?? {
         selfieToSelfieDoc: Math.min(0.99, entry.livenessConfidence + 0.015),
         selfieToDocument: Math.max(0.5, entry.livenessConfidence - 0.08),
       },

@@ -1,27 +1,48 @@
-import type { BiometricPhoto, BiometricReason } from '@medipay/shared/biometrics';
+import type {
+  BiometricDecision,
+  BiometricPhoto,
+  BiometricReason,
+} from '@medipay/shared/biometrics';
 import type { DetectedFace, FaceAnalysis } from './face-engine';
 
 /**
- * Thresholds chosen by measurement (docs/decisions/008-face-match-thresholds.md): the same
- * person scored 0.80 or more after crops, resizing, JPEG artefacts and light changes; different
- * people never above 0.45.
+ * A comparison of two faces ends in one of three bands: at or above `approve` the same person
+ * with confidence, below `reject` another person with confidence, in between uncertain (a
+ * reviewer decides). The bands are chosen by measurement on photographs of real people that the
+ * product did not make (docs/decisions/013-face-match-on-independent-data.md).
  */
+export type SimilarityBand = { approve: number; reject: number };
+
 export const faceMatchThresholds = {
   /** selfie vs the person in the selfie with the document. */
-  selfies: 0.6,
+  selfies: { approve: 0.5, reject: 0.2 } satisfies SimilarityBand,
   /** selfie vs the (small, printed, older) photo on the identity document. */
-  document: 0.55,
-  /** A face narrower than this share of the image is too small to compare. */
-  minFaceShare: 0.12,
+  document: { approve: 0.45, reject: 0.15 } satisfies SimilarityBand,
+  /** A face narrower than this share of the image is too small to compare (detector boxes cover
+   * the eyes to the chin, about 0.6 of the width of the head). */
+  minFaceShare: 0.08,
   /** Mean luminance below this is too dark. */
   minBrightness: 30,
   /** Sharpness (sharp's Laplacian-based estimate) below this is too blurred. */
   minSharpness: 0.3,
 } as const;
 
+export type MatchBand = 'match' | 'uncertain' | 'mismatch';
+
+export function bandOf(similarity: number, band: SimilarityBand): MatchBand {
+  if (similarity >= band.approve) return 'match';
+  if (similarity < band.reject) return 'mismatch';
+  return 'uncertain';
+}
+
 export type FaceMatchOutcome = {
-  passed: boolean;
-  /** The lowest similarity that had to pass, 0 to 1. */
+  /**
+   * aprovado: every comparison is a confident match; em_revisao: none is a confident mismatch
+   * but at least one is uncertain (a reviewer decides with the photos side by side); reprovado:
+   * a photo cannot be used, or a comparison is a confident mismatch.
+   */
+  decision: BiometricDecision;
+  /** The lowest similarity that had to pass, 0 to 1 (0 when a comparison could not be made). */
   confidence: number;
   reasons: { photo: BiometricPhoto; reason: BiometricReason }[];
   similarities: { selfieToSelfieDoc: number | null; selfieToDocument: number | null };
@@ -37,8 +58,8 @@ function quality(analysis: FaceAnalysis): BiometricReason | null {
 }
 
 /**
- * Decides the face match of one applicant: exactly one face in the selfie, the same person in
- * the selfie with the document, and on the identity document.
+ * Decides the face match of one applicant: exactly one usable face in the selfie, and the same
+ * person in the selfie with the document and on the identity document.
  */
 export function evaluateFaceMatch(
   photos: { selfie: FaceAnalysis; selfieDoc: FaceAnalysis; document: FaceAnalysis },
@@ -64,23 +85,30 @@ export function evaluateFaceMatch(
   const [documentFace] = largest(photos.document.faces);
   if (!documentFace) reasons.push({ photo: 'document', reason: 'no-face' });
 
+  const bands: MatchBand[] = [];
   if (selfieFace && person) {
     similarities.selfieToSelfieDoc = similarity(selfieFace, person);
-    if (similarities.selfieToSelfieDoc < faceMatchThresholds.selfies) {
-      reasons.push({ photo: 'selfieDoc', reason: 'no-match' });
-    }
+    const band = bandOf(similarities.selfieToSelfieDoc, faceMatchThresholds.selfies);
+    if (band === 'mismatch') reasons.push({ photo: 'selfieDoc', reason: 'no-match' });
+    bands.push(band);
   }
   if (selfieFace && documentFace) {
     similarities.selfieToDocument = similarity(selfieFace, documentFace);
-    if (similarities.selfieToDocument < faceMatchThresholds.document) {
-      reasons.push({ photo: 'document', reason: 'no-match' });
-    }
+    const band = bandOf(similarities.selfieToDocument, faceMatchThresholds.document);
+    if (band === 'mismatch') reasons.push({ photo: 'document', reason: 'no-match' });
+    bands.push(band);
   }
   const scores = [similarities.selfieToSelfieDoc, similarities.selfieToDocument].filter(
     (score): score is number => score !== null,
   );
+  const decision: BiometricDecision =
+    reasons.length > 0 || bands.length < 2
+      ? 'reprovado'
+      : bands.every((band) => band === 'match')
+        ? 'aprovado'
+        : 'em_revisao';
   return {
-    passed: reasons.length === 0,
+    decision,
     confidence: scores.length === 2 ? Math.min(...scores) : 0,
     reasons,
     similarities,

@@ -21,7 +21,7 @@ describe('identity checks without network', () => {
       expect(result.network).toBe('unreachable');
       expect(result.nome).toBe(result.expectedNome);
       expect(result.selfieFaces).toBe(1);
-      expect(result.similarity).toBeGreaterThanOrEqual(faceMatchThresholds.document);
+      expect(result.similarity).toBeGreaterThanOrEqual(faceMatchThresholds.document.approve);
     },
     150_000,
   );

@@ -51,9 +51,12 @@ async function confirmationsFor(recordId: string) {
 }
 
 /** A complete application, ready to submit. */
-async function readyApplicant(options: { cpf?: string } = {}) {
-  const applicant = await pf.applicant(options);
-  await pf.fillSteps(applicant);
+async function readyApplicant(
+  options: { cpf?: string; biometrics?: 'aprovado' | 'em_revisao' } = {},
+) {
+  const { biometrics, ...identity } = options;
+  const applicant = await pf.applicant(identity);
+  await pf.fillSteps(applicant, 5, biometrics ? { biometrics } : {});
   // The submission happens later than the saves (the history is ordered by time).
   clock.advance(1000);
   return applicant;
@@ -132,6 +135,17 @@ describe('submitting the application', () => {
     });
   });
 
+  it('sends an application whose biometric check is em revisão, flagged for the reviewer', async () => {
+    const applicant = await readyApplicant({ biometrics: 'em_revisao' });
+    const response = await pf.submit(applicant);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await rowOf(applicant)).toMatchObject({
+      status: 'EM_ANALISE',
+      livenessPassed: true,
+      biometriaDecisao: 'em_revisao',
+    });
+  });
+
   it('happens once: a second submit and any later save are refused', async () => {
     const applicant = await readyApplicant();
     expect((await pf.submit(applicant)).statusCode).toBe(201);
@@ -195,7 +209,10 @@ describe('submit preconditions', () => {
 
   it('names step 4 when the newest biometric check is not the passed one of the stored photos', async () => {
     const applicant = await readyApplicant();
-    await pf.biometricCheck(applicant, { fail: true });
+    await pf.biometricCheck(applicant, { outcome: 'reprovado' });
+    expectIncomplete(await pf.submit(applicant), 4, 'Biometria e Verificação');
+    // Nor one em revisão of other photos.
+    await pf.biometricCheck(applicant, { outcome: 'em_revisao' });
     expectIncomplete(await pf.submit(applicant), 4, 'Biometria e Verificação');
 
     // A new passing check of other photos does not count for the stored ones either.

@@ -55,7 +55,7 @@ export const stepColumnNames = {
     'docIdentidadeUf',
     'docIdentidadeValidade',
   ],
-  4: ['selfieUrl', 'selfieDocUrl', 'livenessPassed', 'livenessConfidence'],
+  4: ['selfieUrl', 'selfieDocUrl', 'livenessPassed', 'livenessConfidence', 'biometriaDecisao'],
   5: ['pepTipo', 'pepNome', 'pepCpf', 'pepCargo', 'pepOrgao'],
 } as const satisfies Record<PfSavableStep, readonly (keyof PfRecord)[]>;
 
@@ -77,6 +77,7 @@ function prepareStatements(db: Database) {
       const frontChanged = sql`${onboardingPf.docIdentidadeFrenteUrl} is distinct from ${sql.placeholder('docIdentidadeFrenteUrl')}`;
       set.livenessPassed = sql`case when ${frontChanged} then false else ${onboardingPf.livenessPassed} end`;
       set.livenessConfidence = sql`case when ${frontChanged} then null else ${onboardingPf.livenessConfidence} end`;
+      set.biometriaDecisao = sql`case when ${frontChanged} then null else ${onboardingPf.biometriaDecisao} end`;
     }
     set.currentStep = sql`greatest(${onboardingPf.currentStep}, ${step + 1})`;
     set.updatedAt = sql.placeholder('now');

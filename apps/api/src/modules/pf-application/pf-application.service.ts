@@ -1,5 +1,6 @@
 import type { Database } from '@medipay/db/client';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
+import { biometricDecisionAccepted } from '@medipay/shared/biometrics';
 import { pfFileFields, type PfFileField } from '@medipay/shared/files';
 import { validationMessages } from '@medipay/shared/messages';
 import {
@@ -139,6 +140,7 @@ export function savedValues(
   }
   if (record.livenessPassed) values.livenessPassed = true;
   if (record.livenessConfidence !== null) values.livenessConfidence = record.livenessConfidence;
+  if (record.biometriaDecisao !== null) values.biometricDecision = record.biometriaDecisao;
   if (record.consentimentoLgpd) values.consentimentoLgpd = true;
   if (record.consentimentoKyc) values.consentimentoKyc = true;
   return values;
@@ -224,11 +226,19 @@ export function createPfApplications(deps: {
       const check = await biometrics.latest(session);
       const selfie = uploaded.get('selfie');
       const selfieDoc = uploaded.get('selfieDoc');
-      if (!check?.passed || check.selfieId !== selfie?.id || check.selfieDocId !== selfieDoc?.id) {
+      // Aprovado and em revisão go on (a reviewer compares the photos of the latter); reprovado
+      // is tried again.
+      if (
+        !check ||
+        !biometricDecisionAccepted(check.decision) ||
+        check.selfieId !== selfie?.id ||
+        check.selfieDocId !== selfieDoc?.id
+      ) {
         throw new AppError(codes.livenessNotPassed, validationMessages.livenessScreen, 400);
       }
       columns.livenessPassed = true;
       columns.livenessConfidence = check.confidence;
+      columns.biometriaDecisao = check.decision;
     }
     return { columns: columns as StepColumns<Step>, uploaded: [...uploaded.values()] };
   }
@@ -313,7 +323,9 @@ export function createPfApplications(deps: {
       const check = await biometrics.latest(session);
       const livenessHolds =
         record.livenessPassed &&
-        check?.passed === true &&
+        check !== null &&
+        biometricDecisionAccepted(check.decision) &&
+        record.biometriaDecisao === check.decision &&
         check.selfieId === documentIdOf(record.selfieUrl) &&
         check.selfieDocId === documentIdOf(record.selfieDocUrl);
       if (!livenessHolds) failing.push(4);

@@ -95,6 +95,7 @@ describe('resuming the application', () => {
         selfieDoc: documents.selfieDoc,
         livenessPassed: true,
         livenessConfidence: 0.962,
+        biometricDecision: 'aprovado',
         pepTipo: 'NAO',
       },
     });
@@ -448,6 +449,55 @@ describe('step 4: biometrics', () => {
       selfieDocUrl: `/api/documents/${documents.selfieDoc!.id}`,
       livenessPassed: true,
       livenessConfidence: 0.962,
+      biometriaDecisao: 'aprovado',
+    });
+  });
+
+  it('accepts a check em revisão and flags the application for the reviewer', async () => {
+    const applicant = await pf.applicant();
+    await pf.fillSteps(applicant, 3);
+    const check = await pf.biometricCheck(applicant, { outcome: 'em_revisao' });
+    const saved = await pf.saveStep(applicant, 4, {
+      selfie: check.selfie,
+      selfieDoc: check.selfieDoc,
+      livenessPassed: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ currentStep: 5, values: { livenessPassed: true } });
+    expect(await storedRow(applicant)).toMatchObject({
+      livenessPassed: true,
+      livenessConfidence: check.confidence,
+      biometriaDecisao: 'em_revisao',
+    });
+
+    // Another identity document voids the check, and with it the flag.
+    const state = (await pf.getState(applicant)).json();
+    const front = await pf.upload(applicant, 'docIdentidadeFrente');
+    await pf.saveStep(applicant, 3, pf.values.professional(front, state.values.docIdentidadeVerso));
+    expect(await storedRow(applicant)).toMatchObject({
+      livenessPassed: false,
+      biometriaDecisao: null,
+    });
+  });
+
+  it('refuses a check reprovado: the applicant tries again', async () => {
+    const applicant = await pf.applicant();
+    await pf.fillSteps(applicant, 3);
+    const check = await pf.biometricCheck(applicant, { outcome: 'reprovado' });
+    expectError(
+      await pf.saveStep(applicant, 4, {
+        selfie: check.selfie,
+        selfieDoc: check.selfieDoc,
+        livenessPassed: true,
+      }),
+      400,
+      'LIVENESS_NOT_PASSED',
+      'É necessário passar na verificação de vivacidade para continuar.',
+    );
+    expect(await storedRow(applicant)).toMatchObject({
+      currentStep: 4,
+      livenessPassed: false,
+      biometriaDecisao: null,
     });
   });
 
@@ -479,7 +529,7 @@ describe('step 4: biometrics', () => {
     const selfieDoc = await pf.upload(applicant, 'selfieDoc');
     await notPassed({ selfie, selfieDoc });
     // A check that failed.
-    const failed = await pf.biometricCheck(applicant, { fail: true });
+    const failed = await pf.biometricCheck(applicant, { outcome: 'reprovado' });
     await notPassed({ selfie: failed.selfie, selfieDoc: failed.selfieDoc });
     // A check that passed, for other photos than the ones sent.
     const passed = await pf.biometricCheck(applicant);

@@ -82,7 +82,12 @@ export async function updateRectifiedRecord(
   const { status, updatedAt, urls, resetLiveness } = columns;
   if (flow === 'PF') {
     const set: Partial<PfRecord> = { ...(urls as Partial<PfRecord>), status, updatedAt };
-    if (resetLiveness) Object.assign(set, { livenessPassed: false, livenessConfidence: null });
+    if (resetLiveness)
+      Object.assign(set, {
+        livenessPassed: false,
+        livenessConfidence: null,
+        biometriaDecisao: null,
+      });
     await executor.update(onboardingPf).set(set).where(eq(onboardingPf.id, id));
   } else {
     const set: Partial<PjRecord> = { ...(urls as Partial<PjRecord>), status, updatedAt };

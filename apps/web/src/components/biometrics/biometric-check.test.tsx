@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BiometricCheck as BiometricCheckResult } from '@medipay/shared/biometrics';
 import type { UploadedDocument } from '@medipay/shared/documents';
@@ -13,6 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const photo = (id: string, name: string): UploadedDocument => ({
@@ -33,8 +35,9 @@ const value: BiometricsValue = {
 };
 
 const result = (overrides: Partial<BiometricCheckResult>): BiometricCheckResult => ({
-  passed: true,
+  decision: 'aprovado',
   confidence: 0.8765,
+  similarities: { selfieToSelfieDoc: 0.91, selfieToDocument: 0.8765 },
   reasons: [],
   selfieId: selfie.id,
   selfieDocId: selfieDoc.id,
@@ -98,7 +101,7 @@ describe('BiometricCheck', () => {
 
   it('shows a failure with its reasons, and a retry that clears both photos', async () => {
     const failed = result({
-      passed: false,
+      decision: 'reprovado',
       confidence: 0.412,
       reasons: [
         {
@@ -125,6 +128,47 @@ describe('BiometricCheck', () => {
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     const update = onChange.mock.calls[0]![0] as (current: BiometricsValue) => BiometricsValue;
     expect(update({ ...value, result: failed })).toEqual(emptyBiometrics);
+  });
+
+  it('shows a check em revisão as information: no failure, no retry, the applicant goes on', () => {
+    renderCheck({
+      ...value,
+      result: result({
+        decision: 'em_revisao',
+        confidence: 0.41,
+        similarities: { selfieToSelfieDoc: 0.473, selfieToDocument: 0.41 },
+      }),
+    });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Verificação em análise');
+    expect(status).toHaveTextContent(
+      'Suas fotos foram enviadas para conferência pela nossa equipe. Você pode continuar o cadastro.',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Verificação reprovada')).not.toBeInTheDocument();
+    expect(screen.queryByText('Verificação aprovada')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['em_revisao', false],
+    ['reprovado', true],
+    ['aprovado', false],
+  ] as const)('after a check that ends %s, toasts the failure: %s', async (decision, toasted) => {
+    const toastError = vi.spyOn(toast, 'error');
+    fetchMock.mockResolvedValueOnce(answer(200, result({ decision })));
+    const user = userEvent.setup();
+    const { onChange } = renderCheck(value);
+    await user.click(screen.getByRole('button', { name: 'Verificar identidade' }));
+    // The result is handed over and the toast raised in the same step.
+    await vi.waitFor(() => expect(onChange).toHaveBeenCalled());
+    if (toasted) {
+      expect(toastError).toHaveBeenCalledWith('Verificação reprovada', {
+        description: 'Tente novamente em um lugar bem iluminado, olhando para a câmera.',
+      });
+    } else {
+      expect(toastError).not.toHaveBeenCalled();
+    }
   });
 
   it("says 'Erro na verificação' when the check could not run, and keeps the photos", async () => {

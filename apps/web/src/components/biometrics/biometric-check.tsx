@@ -46,8 +46,9 @@ export type BiometricCheckProps = {
 
 /**
  * The selfie step: a selfie (camera with the liveness challenge, or a file), a selfie holding the
- * identity document, and the check of both against the document photo. The result shows the
- * confidence as a percent with one decimal; a failure offers a retry that clears both photos.
+ * identity document, and the check of both against the document photo. Aprovado shows the
+ * confidence as a percent with one decimal; em revisão says calmly that the team will confirm the
+ * photos (the applicant goes on); reprovado offers a retry that clears both photos.
  */
 export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) {
   const [checking, setChecking] = useState(false);
@@ -69,7 +70,7 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
           ? { ...current, result: checked }
           : current,
       );
-      if (!checked.passed)
+      if (checked.decision === 'reprovado')
         toast.error(biometricMessages.failedTitle, { description: biometricMessages.failedHint });
     } catch (failure) {
       toast.error(biometricMessages.errorTitle, {
@@ -146,7 +147,7 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
         </div>
       )}
 
-      {result?.passed && (
+      {result?.decision === 'aprovado' && (
         <div role="status" className="rounded-md border border-green-300 bg-green-50 p-4">
           <p className="font-semibold text-green-900">Verificação aprovada</p>
           <p className="text-sm text-green-900">Confiança: {formatConfidence(result.confidence)}</p>
@@ -154,7 +155,15 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
         </div>
       )}
 
-      {result && !result.passed && (
+      {result?.decision === 'em_revisao' && (
+        <div role="status" className="rounded-md border border-sky-300 bg-sky-50 p-4">
+          <p className="font-semibold text-sky-900">{biometricMessages.reviewTitle}</p>
+          <p className="text-sm text-sky-900">{biometricMessages.reviewHint}</p>
+          {result.sandbox && <p className="text-sm text-sky-900">Resultado do modo sandbox.</p>}
+        </div>
+      )}
+
+      {result?.decision === 'reprovado' && (
         <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 p-4">
           <div>
             <p className="font-semibold text-red-900">{biometricMessages.failedTitle}</p>
@@ -181,7 +190,7 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
         </div>
       )}
 
-      {error && !result?.passed && (
+      {error && (!result || result.decision === 'reprovado') && (
         <p role="alert" className="text-sm font-medium text-red-800">
           {error}
         </p>

@@ -225,6 +225,7 @@ export const pfDetail: Extract<ApplicationDetail, { flow: 'PF' }> = {
     },
     faceMatch: { selfieDoc: 0.8754, documentPhoto: 0.912 },
     liveness: { passed: true, confidence: 0.9349 },
+    biometricDecision: 'aprovado',
   },
 };
 

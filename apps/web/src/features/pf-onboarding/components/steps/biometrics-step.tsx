@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { biometricMessages } from '@medipay/shared/biometrics';
+import { biometricDecisionAccepted, biometricMessages } from '@medipay/shared/biometrics';
 import { validationMessages } from '@medipay/shared/messages';
 import {
   BiometricCheck,
@@ -51,7 +51,8 @@ export function BiometricsStep({ values, onSaved, onBack }: StepProps) {
       });
       return;
     }
-    if (!result.passed) {
+    // Aprovado and em revisão go on (a reviewer confirms the photos of the latter).
+    if (!biometricDecisionAccepted(result.decision)) {
       setError(validationMessages.livenessScreen);
       return;
     }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatConfidence } from '@medipay/shared/biometrics';
+import { biometricMessages, formatConfidence } from '@medipay/shared/biometrics';
 import { maskCep, maskCpf, maskPhoneInternational } from '@medipay/shared/masks';
 import {
   docProfissionalOptions,
@@ -80,9 +80,11 @@ export function ReviewStep({ values, onBack, onEdit }: ReviewStepProps) {
         <ReviewItem
           label="Verificação"
           value={
-            values.livenessPassed
-              ? `Aprovada (confiança ${formatConfidence(values.livenessConfidence ?? 0)})`
-              : 'Pendente'
+            !values.livenessPassed
+              ? 'Pendente'
+              : values.biometricDecision === 'em_revisao'
+                ? biometricMessages.reviewTitle
+                : `Aprovada (confiança ${formatConfidence(values.livenessConfidence ?? 0)})`
           }
         />
       </Section>

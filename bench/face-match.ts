@@ -13,7 +13,12 @@ import { evaluateFaceMatch, faceMatchThresholds } from '../apps/api/src/modules/
 import { applicantImages } from './corpus/face-applicants';
 import { buildFaceCorpus, faceCorpusDir, type FaceCorpusManifest } from './corpus/faces';
 
-const budgets = { genuineBlocked: 0.03, genuineApproved: 0.85, impostorApproved: 0.001, p95Ms: 1500 };
+const budgets = {
+  genuineBlocked: 0.03,
+  genuineApproved: 0.85,
+  impostorApproved: 0.001,
+  p95Ms: 1500,
+};
 const limit = Number(process.env.FACE_MATCH_PEOPLE ?? Infinity);
 const print = (text = '') => process.stdout.write(`${text}\n`);
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
@@ -32,7 +37,12 @@ function manifest(): FaceCorpusManifest {
   }
 }
 
-type Applicant = { person: string; selfie: FaceAnalysis; selfieDoc: FaceAnalysis; document: FaceAnalysis };
+type Applicant = {
+  person: string;
+  selfie: FaceAnalysis;
+  selfieDoc: FaceAnalysis;
+  document: FaceAnalysis;
+};
 
 const engine = createFaceEngine();
 const corpus = manifest();
@@ -91,7 +101,9 @@ const quantile = (values: number[], q: number) => {
 
 function printCurves(name: string, data: ReturnType<typeof scores>) {
   print(`\n### Curves, ${name} set: share of pairs at or above each similarity\n`);
-  print('| similarity | genuine selfie × selfie with doc. | impostor selfie × selfie with doc. | genuine selfie × document | impostor selfie × document |');
+  print(
+    '| similarity | genuine selfie × selfie with doc. | impostor selfie × selfie with doc. | genuine selfie × document | impostor selfie × document |',
+  );
   print('|---|---|---|---|---|');
   for (let step = 30; step <= 80; step += 2) {
     const t = step / 100;
@@ -106,12 +118,17 @@ function printCurves(name: string, data: ReturnType<typeof scores>) {
 }
 
 /**
- * The bands a set suggests: approve just above the highest impostor pair, reject just below the
- * lowest genuine pairs (second percentile), with a margin of 0.01.
+ * The band a set suggests: approve at the lowest similarity where at most 0.05% of impostor
+ * pairs reach it (half the budget, for margin), reject below the lowest similarity that 99% of
+ * genuine pairs reach, less 0.02.
  */
 function suggestedBand(values: { genuine: number[]; impostor: number[] }) {
-  const approve = Math.ceil((Math.max(...values.impostor) + 0.01) * 100) / 100;
-  const reject = Math.floor((quantile(values.genuine, 0.02) - 0.01) * 100) / 100;
+  let approve = 1;
+  for (let step = 100; step >= 0; step -= 1) {
+    if (share(values.impostor, (v) => v >= step / 100) > 0.0005) break;
+    approve = step / 100;
+  }
+  const reject = Math.floor((quantile(values.genuine, 0.01) - 0.02) * 100) / 100;
   return { approve, reject: Math.min(reject, approve) };
 }
 
@@ -160,8 +177,14 @@ for (const set of ['calibration', 'evaluation'] as const) {
   const people = applicants.length;
   const impostorTrials = people * (people - 1);
   const pairApproved = (values: number[], approve: number) => share(values, (v) => v >= approve);
-  const selfieDocApproved = pairApproved(data.selfieDoc.impostor, faceMatchThresholds.selfies.approve);
-  const documentApproved = pairApproved(data.document.impostor, faceMatchThresholds.document.approve);
+  const selfieDocApproved = pairApproved(
+    data.selfieDoc.impostor,
+    faceMatchThresholds.selfies.approve,
+  );
+  const documentApproved = pairApproved(
+    data.document.impostor,
+    faceMatchThresholds.document.approve,
+  );
   print(`\n### Decisions, ${set} set (${people} people, ${impostorTrials} impostor applicants)\n`);
   print('| | aprovado | em revisão | reprovado |\n|---|---|---|---|');
   print(
@@ -185,8 +208,14 @@ for (const set of ['calibration', 'evaluation'] as const) {
 
   if (set === 'evaluation') {
     const checks: [string, boolean][] = [
-      ['genuine applicants reprovado <= 3%', result.genuine.reprovado / people <= budgets.genuineBlocked],
-      ['genuine applicants aprovado >= 85%', result.genuine.aprovado / people >= budgets.genuineApproved],
+      [
+        'genuine applicants reprovado <= 3%',
+        result.genuine.reprovado / people <= budgets.genuineBlocked,
+      ],
+      [
+        'genuine applicants aprovado >= 85%',
+        result.genuine.aprovado / people >= budgets.genuineApproved,
+      ],
       [
         "another person's photo approved <= 0.1% of pairs",
         Math.max(selfieDocApproved, documentApproved, result.impostor.aprovado / impostorTrials) <=

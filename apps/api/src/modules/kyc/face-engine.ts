@@ -1,6 +1,12 @@
 /**
- * Face detection and face embeddings with @vladmandic/human on the WASM backend of TensorFlow.js,
- * with the models and the WASM binary shipped in node_modules: nothing is downloaded.
+ * Face detection, face mesh and face descriptors on the WASM backend of TensorFlow.js, with the
+ * models and the WASM binary shipped in node_modules: nothing is downloaded.
+ *
+ * @vladmandic/human finds the faces and their mesh (quality checks, liveness). The descriptor
+ * that compares two faces is, by default, the 128-d ResNet descriptor of @vladmandic/face-api
+ * (68 landmarks, aligned face), chosen by measurement on photographs of real people
+ * (docs/decisions/013-face-match-on-independent-data.md); Human's own `faceres` descriptor stays
+ * available for comparison.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -15,13 +21,17 @@ const wasmDir = join(
 );
 // Human's package `exports` map cannot resolve its own files: reach them beside tfjs.
 const humanDir = join(wasmDir, '..', '..', '..', '@vladmandic', 'human');
+const faceApiDir = dirname(require.resolve('@vladmandic/face-api/package.json'));
 
 export type DetectedFace = {
   /** x, y, width, height in pixels of the analysed image. */
   box: [number, number, number, number];
   score: number;
   embedding: number[];
-  /** The 468 face-mesh landmarks (MediaPipe topology), x and y in pixels of the analysed image. */
+  /**
+   * The 468 face-mesh landmarks (MediaPipe topology), x and y in pixels of the analysed image;
+   * empty unless asked for (analyseWithMesh).
+   */
   mesh: [number, number, number][];
 };
 
@@ -53,6 +63,30 @@ type HumanInstance = {
   match: { similarity: (a: number[], b: number[]) => number };
 };
 
+type FaceApiBox = { x: number; y: number; width: number; height: number };
+type FaceApiResult = {
+  detection: { box: FaceApiBox; score: number };
+  descriptor: Float32Array;
+};
+type FaceApi = {
+  SsdMobilenetv1Options: new (options: { minConfidence: number; maxResults: number }) => unknown;
+  detectAllFaces: (
+    input: unknown,
+    options: unknown,
+  ) => { withFaceLandmarks: () => { withFaceDescriptors: () => Promise<FaceApiResult[]> } };
+  nets: Record<
+    'ssdMobilenetv1' | 'faceLandmark68Net' | 'faceRecognitionNet',
+    { loadFromDisk: (dir: string) => Promise<void> }
+  >;
+};
+
+/** Euclidean distance of two descriptors turned into a similarity: 1 the same, 0 far apart. */
+export function descriptorSimilarity(a: number[], b: number[]): number {
+  let sum = 0;
+  for (let index = 0; index < a.length; index += 1) sum += (a[index]! - (b[index] ?? 0)) ** 2;
+  return Math.max(0, 1 - Math.sqrt(sum));
+}
+
 const mimeTypes: Record<string, string> = {
   '.json': 'application/json',
   '.wasm': 'application/wasm',
@@ -81,7 +115,10 @@ function allowFileUrlsInFetch() {
 }
 
 export type FaceEngine = {
+  /** Faces and their descriptors (no mesh). */
   analyse: (image: Buffer) => Promise<FaceAnalysis>;
+  /** The same, with the face mesh of each face (liveness frames). */
+  analyseWithMesh: (image: Buffer) => Promise<FaceAnalysis>;
   /**
    * For a photo that fills a small part of the image (the photo on an identity document): finds
    * the face, then analyses a close crop around it, since the detector sees the whole image at a
@@ -121,17 +158,21 @@ function slidingWindows(width: number, height: number, side: number): Region[] {
 
 /** Longest side analysed: enough for faces, bounded time. */
 const ANALYSIS_SIDE = 1280;
+/** A face at least this wide (pixels analysed) is described as found; the descriptor sees 150 px. */
+const CLOSE_ENOUGH_PX = 120;
+
+/** The centre of a box. */
+const centre = (box: Box) => [box[0] + box[2] / 2, box[1] + box[3] / 2] as const;
 
 export function createFaceEngine(): FaceEngine {
-  let human: Promise<HumanInstance> | undefined;
-  let loaded: HumanInstance | undefined;
+  let engines: Promise<{ human: HumanInstance; faceApi: FaceApi }> | undefined;
   const start = () =>
-    (human ??= (async () => {
+    (engines ??= (async () => {
       allowFileUrlsInFetch();
       const { Human } = require(join(humanDir, 'dist', 'human.node-wasm.js')) as {
         Human: new (config: unknown) => HumanInstance;
       };
-      const instance = new Human({
+      const human = new Human({
         backend: 'wasm',
         wasmPath: `${pathToFileURL(wasmDir).href}/`,
         modelBasePath: `${pathToFileURL(join(humanDir, 'models')).href}/`,
@@ -142,7 +183,7 @@ export function createFaceEngine(): FaceEngine {
           detector: { rotation: false, maxDetected: 10, minConfidence: 0.4 },
           mesh: { enabled: true },
           iris: { enabled: false },
-          description: { enabled: true },
+          description: { enabled: false },
           emotion: { enabled: false },
           antispoof: { enabled: false },
           liveness: { enabled: false },
@@ -153,15 +194,34 @@ export function createFaceEngine(): FaceEngine {
         gesture: { enabled: false },
         segmentation: { enabled: false },
       });
-      await instance.load();
-      loaded = instance;
-      return instance;
+      await human.load();
+      // face-api runs on the TensorFlow.js backend (WASM) that Human has just set up.
+      const faceApi = require(join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as FaceApi;
+      const models = join(faceApiDir, 'model');
+      await faceApi.nets.ssdMobilenetv1.loadFromDisk(models);
+      await faceApi.nets.faceLandmark68Net.loadFromDisk(models);
+      await faceApi.nets.faceRecognitionNet.loadFromDisk(models);
+      return { human, faceApi };
     })());
 
-  // One analysis at a time: TensorFlow.js runs one model at a time anyway, and this bounds memory.
-  let queue: Promise<unknown> = Promise.resolve();
-  const analyse = async (image: Buffer): Promise<FaceAnalysis> => {
-    const engine = await start();
+  /** Faces with their descriptors: detector, 68 landmarks, aligned face, 128-d descriptor. */
+  const describe = async (faceApi: FaceApi, tensor: unknown) => {
+    const found = await faceApi
+      .detectAllFaces(
+        tensor,
+        new faceApi.SsdMobilenetv1Options({ minConfidence: 0.3, maxResults: 10 }),
+      )
+      .withFaceLandmarks()
+      .withFaceDescriptors();
+    return found.map(({ detection, descriptor }) => ({
+      box: [detection.box.x, detection.box.y, detection.box.width, detection.box.height] as Box,
+      score: detection.score,
+      embedding: Array.from(descriptor),
+    }));
+  };
+
+  const analyseOnce = async (image: Buffer, withMesh: boolean): Promise<FaceAnalysis> => {
+    const { human, faceApi } = await start();
     const prepared = sharp(image)
       .rotate()
       .resize({
@@ -170,33 +230,80 @@ export function createFaceEngine(): FaceEngine {
         fit: 'inside',
         withoutEnlargement: true,
       })
-      .removeAlpha();
+      .removeAlpha()
+      .toColourspace('srgb');
     const { data, info } = await prepared.clone().raw().toBuffer({ resolveWithObject: true });
     const stats = await prepared.clone().grayscale().stats();
-    const tensor = engine.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+    const tensor = human.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
     try {
-      const result = await engine.detect(tensor);
+      const described = await describe(faceApi, tensor);
+      const meshes = withMesh ? (await human.detect(tensor)).face : [];
+      const faces: DetectedFace[] = described.map((face) => {
+        // The mesh of the face whose centre lies nearest (meshes only where asked for).
+        const [x, y] = centre(face.box);
+        const nearest = meshes
+          .map((candidate) => ({
+            candidate,
+            distance: Math.hypot(centre(candidate.box)[0] - x, centre(candidate.box)[1] - y),
+          }))
+          .sort((a, b) => a.distance - b.distance)[0];
+        const mesh =
+          nearest && nearest.distance < face.box[2]
+            ? nearest.candidate.mesh
+            : ([] as DetectedFace['mesh']);
+        return { ...face, mesh };
+      });
       return {
         width: info.width,
         height: info.height,
         brightness: stats.channels[0]?.mean ?? 0,
         sharpness: stats.sharpness,
-        faces: result.face
-          .filter((face) => face.embedding && face.embedding.length > 0)
-          .map((face) => ({
-            box: face.box,
-            score: face.score,
-            embedding: face.embedding!,
-            mesh: face.mesh,
-          })),
+        faces,
       };
     } finally {
-      engine.tf.dispose(tensor);
+      human.tf.dispose(tensor);
     }
   };
 
-  const serialised = (image: Buffer) => {
-    const run = queue.then(() => analyse(image));
+  /**
+   * The detector misses faces that fill most of the picture (a close selfie): without a face,
+   * look again with a margin around the picture (the boxes are then moved back).
+   */
+  const analyse = async (image: Buffer, withMesh: boolean): Promise<FaceAnalysis> => {
+    const first = await analyseOnce(image, withMesh);
+    if (first.faces.length > 0) return first;
+    const { width = 0, height = 0 } = await sharp(image).rotate().metadata();
+    const pad = Math.round(Math.max(width, height) / 2);
+    const padded = await sharp(image)
+      .rotate()
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#808080' })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const second = await analyseOnce(padded, withMesh);
+    if (second.faces.length === 0) return first;
+    // Back to the coordinates of the original picture, at the scale `first` was analysed at.
+    const scale = first.width / width;
+    const secondScale = second.width / (width + 2 * pad);
+    const move = (value: number, offset: number) => (value / secondScale - offset) * scale;
+    return {
+      ...first,
+      faces: second.faces.map((face) => ({
+        ...face,
+        box: [
+          move(face.box[0], pad),
+          move(face.box[1], pad),
+          (face.box[2] / secondScale) * scale,
+          (face.box[3] / secondScale) * scale,
+        ],
+        mesh: face.mesh.map(([mx, my, mz]) => [move(mx, pad), move(my, pad), mz]),
+      })),
+    };
+  };
+
+  // One analysis at a time: TensorFlow.js runs one model at a time anyway, and this bounds memory.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialised = (image: Buffer, withMesh = false) => {
+    const run = queue.then(() => analyse(image, withMesh));
     queue = run.catch(() => undefined);
     return run;
   };
@@ -205,12 +312,15 @@ export function createFaceEngine(): FaceEngine {
     serialised(await sharp(image).rotate().extract(region).jpeg({ quality: 95 }).toBuffer());
 
   return {
-    analyse: serialised,
+    analyse: (image) => serialised(image),
+    analyseWithMesh: (image) => serialised(image, true),
     analyseSmallFace: async (image) => {
       const whole = await serialised(image);
       const { width = 0, height = 0 } = await sharp(image).rotate().metadata();
       const scale = width / whole.width;
       const [face] = [...whole.faces].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+      // A face already large enough to describe needs no second look.
+      if (face && face.box[2] >= CLOSE_ENOUGH_PX) return whole;
       if (face) {
         const [x, y, w, h] = face.box.map((value) => value * scale) as Box;
         const region = clampRegion(x - w, y - h, w * 3, h * 3, width, height);
@@ -224,10 +334,6 @@ export function createFaceEngine(): FaceEngine {
       }
       return whole;
     },
-    similarity: (a, b) => {
-      if (!loaded)
-        throw new Error('The face engine compares faces it has analysed: call analyse first.');
-      return loaded.match.similarity(a.embedding, b.embedding);
-    },
+    similarity: (a, b) => descriptorSimilarity(a.embedding, b.embedding),
   };
 }

@@ -75,7 +75,10 @@ test.describe('application review', () => {
     await expectNoAxeViolations(page);
 
     // A document opens full size from the authorised route.
-    await page.getByRole('button', { name: /Documento de identidade \(frente\)/ }).click();
+    await page
+      .getByRole('region', { name: 'Documentos' })
+      .getByRole('button', { name: /Documento de identidade \(frente\)/ })
+      .click();
     const viewer = page.getByRole('dialog');
     await expect(viewer.getByRole('img')).toBeVisible();
     await expect

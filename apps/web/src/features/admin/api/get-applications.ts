@@ -6,13 +6,17 @@ import { adminKeys, type ApplicationListRequest } from './query-keys';
 
 export type ApplicationFilters = Omit<ApplicationListRequest, 'page'>;
 
-/** The query string of a list request (`search`, `status`, `tipo`, `page`), empty values left out. */
+/**
+ * The query string of a list request (`search`, `status`, `tipo`, `biometria`, `page`), empty
+ * values left out.
+ */
 export function listQueryString(filters: ApplicationFilters, page?: number): string {
   const params = new URLSearchParams();
   const search = filters.search.trim();
   if (search) params.set('search', search);
   if (filters.status) params.set('status', filters.status);
   if (filters.tipo) params.set('tipo', filters.tipo);
+  if (filters.biometria) params.set('biometria', filters.biometria);
   if (page !== undefined) params.set('page', String(page));
   const query = params.toString();
   return query ? `?${query}` : '';

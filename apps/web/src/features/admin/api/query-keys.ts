@@ -6,6 +6,8 @@ export type ApplicationListRequest = {
   status: string;
   /** PJ only. */
   tipo: string;
+  /** PF only: `em_revisao` for the applications em revisão biométrica. */
+  biometria: string;
   page: number;
 };
 

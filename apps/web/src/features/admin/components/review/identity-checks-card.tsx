@@ -1,6 +1,12 @@
 import { CircleCheck, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
 import type { ApplicationDetail } from '@medipay/shared/admin-review';
+import { biometricDecisionLabels, type BiometricDecision } from '@medipay/shared/biometrics';
+import { fileFieldLabels, type PfFileField } from '@medipay/shared/files';
+import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
 import { SectionCard } from './detail-parts';
+import { ImageDocument } from './document-viewer';
+import { isPdf, PdfDocument } from './pf-documents-card';
 import { formatScore } from './review-format';
 
 type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
@@ -43,12 +49,80 @@ const rows: readonly {
   },
 ];
 
+const decisionTones: Record<BiometricDecision, BadgeVariant> = {
+  aprovado: 'success',
+  em_revisao: 'warning',
+  reprovado: 'destructive',
+};
+
+/** The photos the face match compared, each with the similarity of its comparison. */
+const comparedPhotos: readonly {
+  field: PfFileField;
+  comparison: { label: string; score: 'selfieDoc' | 'documentPhoto' } | null;
+}[] = [
+  { field: 'selfie', comparison: null },
+  {
+    field: 'selfieDoc',
+    comparison: { label: 'Selfie × selfie com documento', score: 'selfieDoc' },
+  },
+  {
+    field: 'docIdentidadeFrente',
+    comparison: { label: 'Selfie × documento', score: 'documentPhoto' },
+  },
+];
+
+function ComparedPhoto({
+  detail,
+  field,
+  comparison,
+}: {
+  detail: PfDetail;
+  field: PfFileField;
+  comparison: (typeof comparedPhotos)[number]['comparison'];
+}) {
+  const labelId = useId();
+  const label = fileFieldLabels[field];
+  const current =
+    detail.documents.find((document) => document.field === field)?.current ??
+    detail.values[field] ??
+    null;
+  const score = comparison ? detail.checks.faceMatch?.[comparison.score] : undefined;
+  return (
+    <li className="min-w-0">
+      <figure className="space-y-2">
+        {!current ? (
+          <p className="flex h-40 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
+            Não enviado
+          </p>
+        ) : isPdf(current) ? (
+          <PdfDocument document={current} labelId={labelId} />
+        ) : (
+          <ImageDocument label={label} document={current} />
+        )}
+        <figcaption id={labelId} className="text-sm">
+          <span className="font-medium">{label}</span>
+          <br />
+          {comparison ? (
+            <>
+              {comparison.label}:{' '}
+              <span className="font-semibold tabular-nums">{formatScore(score)}</span>
+            </>
+          ) : (
+            <span className="text-muted-foreground">Referência das comparações</span>
+          )}
+        </figcaption>
+      </figure>
+    </li>
+  );
+}
+
 /**
  * The identity document's data as read by the OCR next to what the applicant typed, each
- * difference flagged with text and an icon; then the face checks as percentages.
+ * difference flagged with text and an icon; then the biometric check: its decision, the three
+ * photos it compared side by side with the similarity of each comparison, and the liveness.
  */
 export function IdentityChecksCard({ detail }: { detail: PfDetail }) {
-  const { extraction, faceMatch, liveness } = detail.checks;
+  const { extraction, faceMatch, liveness, biometricDecision } = detail.checks;
   const values = detail.values;
   return (
     <SectionCard title="Verificação de identidade" className="lg:col-span-2">
@@ -123,20 +197,30 @@ export function IdentityChecksCard({ detail }: { detail: PfDetail }) {
         </div>
 
         <div>
-          <h3 className="mb-3 text-sm font-semibold">Biometria</h3>
+          <div className="mb-3 flex flex-wrap items-center gap-2">
+            <h3 className="text-sm font-semibold">Biometria</h3>
+            {biometricDecision ? (
+              <Badge variant={decisionTones[biometricDecision]} data-testid="biometric-decision">
+                {biometricDecisionLabels[biometricDecision]}
+              </Badge>
+            ) : (
+              <span className="text-sm text-muted-foreground">Não realizada</span>
+            )}
+          </div>
+          {biometricDecision === 'em_revisao' && (
+            <p className="mb-3 text-sm">
+              A semelhança entre os rostos ficou na faixa de dúvida: compare as três fotos antes de
+              decidir.
+            </p>
+          )}
+          {(biometricDecision || faceMatch) && (
+            <ul aria-label="Fotos comparadas" className="mb-4 grid gap-4 sm:grid-cols-3">
+              {comparedPhotos.map(({ field, comparison }) => (
+                <ComparedPhoto key={field} detail={detail} field={field} comparison={comparison} />
+              ))}
+            </ul>
+          )}
           <dl className="grid gap-4 sm:grid-cols-3">
-            <div className="rounded-md border p-3">
-              <dt className="text-sm text-muted-foreground">Selfie × selfie com documento</dt>
-              <dd className="text-xl font-semibold tabular-nums">
-                {formatScore(faceMatch?.selfieDoc)}
-              </dd>
-            </div>
-            <div className="rounded-md border p-3">
-              <dt className="text-sm text-muted-foreground">Selfie × foto do documento</dt>
-              <dd className="text-xl font-semibold tabular-nums">
-                {formatScore(faceMatch?.documentPhoto)}
-              </dd>
-            </div>
             <div className="rounded-md border p-3">
               <dt className="text-sm text-muted-foreground">Confiança do liveness</dt>
               <dd className="text-xl font-semibold tabular-nums">

@@ -2,30 +2,37 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApplicationFilters } from '../../api/get-applications';
 
-type Param = 'q' | 'status' | 'tipo' | 'page';
+type Param = 'q' | 'status' | 'tipo' | 'biometria' | 'page';
 
 /**
- * A list's filters and page, kept in the URL (`?q=&status=&tipo=&page=`) so that reload, back
- * and a shared link show the same list. Values outside the allowed lists are ignored.
+ * A list's filters and page, kept in the URL (`?q=&status=&tipo=&biometria=&page=`) so that
+ * reload, back and a shared link show the same list. Values outside the allowed lists are ignored.
  */
 export function useListUrlState({
   statuses,
   tipos = [],
+  biometrias = [],
 }: {
   statuses: readonly string[];
   tipos?: readonly string[];
+  /** PF only: the biometrics filter's values. */
+  biometrias?: readonly string[];
 }) {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const tipo = params.get('tipo') ?? '';
+  const biometria = params.get('biometria') ?? '';
   const pageNumber = Number(params.get('page'));
   const filters: ApplicationFilters = {
     search: params.get('q') ?? '',
     status: statuses.includes(status) ? status : '',
     tipo: tipos.includes(tipo) ? tipo : '',
+    biometria: biometrias.includes(biometria) ? biometria : '',
   };
   const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
-  const hasFilters = Boolean(filters.search.trim() || filters.status || filters.tipo);
+  const hasFilters = Boolean(
+    filters.search.trim() || filters.status || filters.tipo || filters.biometria,
+  );
 
   const update = useCallback(
     (changes: Partial<Record<Param, string>>, options?: { replace?: boolean }) => {

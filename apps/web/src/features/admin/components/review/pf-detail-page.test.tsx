@@ -205,6 +205,86 @@ describe('PF detail', () => {
     expect(within(checks).getByText('93,5%')).toBeVisible();
   });
 
+  it('shows a biometric check em revisão: the decision, the three photos side by side and each similarity', async () => {
+    const selfie = pfDetail.documents.find((entry) => entry.field === 'selfie')!.current!;
+    const selfieDoc = {
+      ...selfie,
+      id: 'doc-selfie-doc',
+      name: 'selfie-doc.jpg',
+      url: '/api/documents/doc-selfie-doc',
+      thumbnailUrl: '/api/documents/doc-selfie-doc/thumbnail',
+    };
+    const front = pfDetail.documents.find(
+      (entry) => entry.field === 'docIdentidadeFrente',
+    )!.current!;
+    withDetail(() => ({
+      ...pfDetail,
+      documents: pfDetail.documents.map((entry) =>
+        entry.field === 'selfieDoc' ? { ...entry, current: selfieDoc } : entry,
+      ),
+      checks: {
+        ...pfDetail.checks,
+        biometricDecision: 'em_revisao',
+        faceMatch: { selfieDoc: 0.473, documentPhoto: 0.41 },
+      },
+    }));
+    renderAdmin(detailPath);
+    await loaded();
+    const checks = card('Verificação de identidade');
+    expect(within(checks).getByTestId('biometric-decision')).toHaveTextContent('Em revisão');
+    expect(within(checks).getByText(/compare as três fotos antes de decidir/)).toBeVisible();
+    const compared = within(checks).getByRole('list', { name: 'Fotos comparadas' });
+    const items = within(compared).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('img').getAttribute('alt'))).toEqual([
+      'Selfie',
+      'Selfie com documento',
+      'Documento de identidade (frente)',
+    ]);
+    // Each photo from the portal's authorised document route.
+    expect(items.map((item) => within(item).getByRole('img').getAttribute('src'))).toEqual([
+      selfie.thumbnailUrl ?? selfie.url,
+      selfieDoc.thumbnailUrl,
+      front.thumbnailUrl ?? front.url,
+    ]);
+    expect(items[0]).toHaveTextContent('Referência das comparações');
+    expect(items[1]).toHaveTextContent('Selfie × selfie com documento: 47,3%');
+    expect(items[2]).toHaveTextContent('Selfie × documento: 41,0%');
+    // The admin's decisions stay the same.
+    expect(screen.getByRole('button', { name: 'Aprovar' })).toBeVisible();
+  });
+
+  it.each([
+    ['aprovado', 'Aprovado'],
+    ['reprovado', 'Reprovado'],
+  ] as const)('names a check %s as %s, with the photos compared', async (decision, label) => {
+    withDetail(() => ({
+      ...pfDetail,
+      checks: { ...pfDetail.checks, biometricDecision: decision },
+    }));
+    renderAdmin(detailPath);
+    await loaded();
+    const checks = card('Verificação de identidade');
+    expect(within(checks).getByTestId('biometric-decision')).toHaveTextContent(label);
+    expect(within(checks).queryByText(/faixa de dúvida/)).toBeNull();
+    const compared = within(checks).getByRole('list', { name: 'Fotos comparadas' });
+    // The selfie with the document was not sent in this fixture.
+    expect(within(compared).getAllByRole('img')).toHaveLength(2);
+    expect(within(compared).getByText('Não enviado')).toBeVisible();
+  });
+
+  it('says the biometric check was not made when there is none', async () => {
+    withDetail(() => ({
+      ...pfDetail,
+      checks: { ...pfDetail.checks, biometricDecision: null, faceMatch: null, liveness: null },
+    }));
+    renderAdmin(detailPath);
+    await loaded();
+    const checks = card('Verificação de identidade');
+    expect(within(checks).getByText('Não realizada')).toBeVisible();
+    expect(within(checks).queryByTestId('biometric-decision')).toBeNull();
+    expect(within(checks).queryByRole('list', { name: 'Fotos comparadas' })).toBeNull();
+  });
+
   it('shows the status history as a timeline, oldest first, and the admin actions', async () => {
     withDetail(() => ({
       ...pfDetail,

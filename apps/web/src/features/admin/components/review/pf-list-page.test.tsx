@@ -147,6 +147,51 @@ describe('PF list', () => {
     );
   });
 
+  it('filters the applications em revisão biométrica, in the URL, the request and the export', async () => {
+    const api = withList(() => json(listOf([pfAnalysing])));
+    const { user } = renderAdmin(`${listPath}?page=3`);
+    await screen.findByRole('table', { name: 'Onboardings PF' });
+    const select = screen.getByRole('combobox', { name: 'Biometria' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todos', 'Em revisão']);
+    await user.selectOptions(select, 'Em revisão');
+    expect(currentSearch()).toBe('?biometria=em_revisao');
+    await waitFor(() =>
+      expect(api.requests.map((request) => request.url)).toContain(
+        '/api/admin/applications/pf?biometria=em_revisao&page=1',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/applications/pf/export.csv?biometria=em_revisao',
+    );
+    await user.selectOptions(select, 'Todos');
+    expect(currentSearch()).toBe('');
+  });
+
+  it('reads the biometrics filter from the URL and ignores a value it does not know', async () => {
+    const api = withList(() => json(listOf([pfAnalysing])));
+    renderAdmin(`${listPath}?biometria=em_revisao&status=EM_ANALISE`);
+    await screen.findByRole('table', { name: 'Onboardings PF' });
+    expect(screen.getByRole('combobox', { name: 'Biometria' })).toHaveValue('em_revisao');
+    expect(api.requests.map((request) => request.url)).toContain(
+      '/api/admin/applications/pf?status=EM_ANALISE&biometria=em_revisao&page=1',
+    );
+  });
+
+  it('ignores an unknown biometrics value in the URL', async () => {
+    const api = withList(() => json(listOf([pfAnalysing])));
+    renderAdmin(`${listPath}?biometria=reprovado`);
+    await screen.findByRole('table', { name: 'Onboardings PF' });
+    expect(screen.getByRole('combobox', { name: 'Biometria' })).toHaveValue('');
+    expect(api.requests.map((request) => request.url)).toContain(
+      '/api/admin/applications/pf?page=1',
+    );
+  });
+
   it('keeps the filters of the URL after a reload', async () => {
     const api = withList(() => json(listOf([pfRequirement])));
     renderAdmin(`${listPath}?q=jo%C3%A3o&status=EM_EXIGENCIA&page=2`);

@@ -1,5 +1,9 @@
 import { maskCpf } from '@medipay/shared/masks';
-import { reviewMessages } from '@medipay/shared/admin-review';
+import {
+  biometriaFilterLabels,
+  biometriaFilterValues,
+  reviewMessages,
+} from '@medipay/shared/admin-review';
 import { pfStatusFilterValues, progressLabel, statusLabel } from '@medipay/shared/status';
 import { StatusBadge } from '../../../../components/status-badge';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
@@ -14,6 +18,10 @@ import { pfDetailPath } from './review-paths';
 import { SearchField } from './search-field';
 
 const statusOptions = pfStatusFilterValues.map((value) => ({ value, label: statusLabel(value) }));
+const biometriaOptions = biometriaFilterValues.map((value) => ({
+  value,
+  label: biometriaFilterLabels[value],
+}));
 const columns = [
   'Protocolo',
   'Nome',
@@ -25,11 +33,15 @@ const columns = [
   'Ações',
 ] as const;
 
-/** 'Onboardings PF': search, status filter, the page of applications and their actions. */
+/**
+ * 'Onboardings PF': search, status and biometrics filters (the applications em revisão
+ * biométrica), the page of applications and their actions.
+ */
 export function PfListPage() {
   useDocumentTitle(adminTitle('Onboardings PF'));
   const { filters, page, hasFilters, setFilter, setPage } = useListUrlState({
     statuses: pfStatusFilterValues,
+    biometrias: biometriaFilterValues,
   });
   const list = useReviewList('pf', filters, page);
   const data = list.data;
@@ -48,7 +60,7 @@ export function PfListPage() {
 
       <div
         role="search"
-        className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-[2fr_1fr]"
+        className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]"
       >
         <SearchField
           value={filters.search}
@@ -60,6 +72,12 @@ export function PfListPage() {
           value={filters.status}
           options={statusOptions}
           onChange={(value) => setFilter('status', value)}
+        />
+        <FilterSelect
+          label="Biometria"
+          value={filters.biometria}
+          options={biometriaOptions}
+          onChange={(value) => setFilter('biometria', value)}
         />
       </div>
 

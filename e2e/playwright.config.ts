@@ -10,7 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 /**
  * A second server with KYC_CHECKS=sandbox, for the journeys that pass the selfie step (Chromium's
- * fake camera cannot blink); the identity-check specs use the real checks of the first one.
+ * fake camera cannot blink); the identity-check specs use the real checks of the first one. Its
+ * first admin reviews what the journeys sent.
  */
 const sandboxPort = port + 6;
 export const sandboxURL = `http://127.0.0.1:${sandboxPort}`;
@@ -156,6 +157,9 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-sandbox`,
         LOG_LEVEL: 'warn',
         KYC_CHECKS: 'sandbox',
+        // The reviewer of the applications sent here (biometric-review.spec.ts).
+        ADMIN_EMAIL: e2eConfig.adminEmail,
+        ADMIN_PASSWORD: e2eConfig.adminPassword,
         ...portalEnv,
       },
     },

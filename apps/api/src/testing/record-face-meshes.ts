@@ -40,7 +40,7 @@ async function measureSampleFaces(): Promise<Measured[]> {
   const measured: Measured[] = [];
   for (const crop of await sampleFaces(engine)) {
     const image = await portrait(crop);
-    const analysis = await engine.analyseWithMesh(image);
+    const analysis = await engine.analyse(image);
     // The portrait is centred on its face; neighbours may show at the edges.
     const centre = (face: DetectedFace) =>
       Math.hypot(

@@ -149,17 +149,11 @@ export function createBiometrics(deps: {
       : null;
   }
 
-  const analyse = async (
-    document: DocumentRow,
-    how: 'photo' | 'small-face' | 'frame' = 'photo',
-  ): Promise<FaceAnalysis> => {
+  const analyse = async (document: DocumentRow, smallFace = false): Promise<FaceAnalysis> => {
     const stream = await documents.storage.get(document.storageKey);
     if (!stream) throw new Error(`document ${document.id} is missing from storage`);
     const image = await readStream(stream);
-    if (how === 'small-face') return engine.analyseSmallFace(image);
-    // A challenge frame is judged on the face mesh (eyes, head turn).
-    if (how === 'frame') return engine.analyseWithMesh(image);
-    return engine.analyse(image);
+    return smallFace ? engine.analyseSmallFace(image) : engine.analyse(image);
   };
 
   async function challengeEvidence(session: ApplicantSessionRow, challengeId: string | null) {
@@ -172,7 +166,7 @@ export function createBiometrics(deps: {
     for (const id of frameIds) {
       const frame = await ownDocument(session, id, LIVENESS_FRAME_FIELD);
       if (!frame) return null;
-      frames.push(await analyse(frame, 'frame'));
+      frames.push(await analyse(frame));
     }
     return { order, frames, completedAt: new Date(completedAt) };
   }
@@ -205,7 +199,7 @@ export function createBiometrics(deps: {
     }
     const selfie = await analyse(photos.selfie);
     const selfieDoc = await analyse(photos.selfieDoc);
-    const document = await analyse(photos.document, 'small-face');
+    const document = await analyse(photos.document, true);
     const match = evaluateFaceMatch({ selfie, selfieDoc, document }, engine.similarity);
     const selfieFace = selfie.faces.length === 1 ? selfie.faces[0]! : null;
     const liveness = evaluateLiveness({

@@ -28,10 +28,7 @@ export type DetectedFace = {
   box: [number, number, number, number];
   score: number;
   embedding: number[];
-  /**
-   * The 468 face-mesh landmarks (MediaPipe topology), x and y in pixels of the analysed image;
-   * empty unless asked for (analyseWithMesh).
-   */
+  /** The 468 face-mesh landmarks (MediaPipe topology), x and y in pixels of the analysed image. */
   mesh: [number, number, number][];
 };
 
@@ -64,21 +61,52 @@ type HumanInstance = {
 };
 
 type FaceApiBox = { x: number; y: number; width: number; height: number };
-type FaceApiResult = {
-  detection: { box: FaceApiBox; score: number };
-  descriptor: Float32Array;
-};
 type FaceApi = {
-  SsdMobilenetv1Options: new (options: { minConfidence: number; maxResults: number }) => unknown;
-  detectAllFaces: (
-    input: unknown,
-    options: unknown,
-  ) => { withFaceLandmarks: () => { withFaceDescriptors: () => Promise<FaceApiResult[]> } };
-  nets: Record<
-    'ssdMobilenetv1' | 'faceLandmark68Net' | 'faceRecognitionNet',
-    { loadFromDisk: (dir: string) => Promise<void> }
-  >;
+  Rect: new (x: number, y: number, width: number, height: number) => FaceApiBox;
+  extractFaceTensors: (image: unknown, boxes: FaceApiBox[]) => Promise<unknown[]>;
+  tf: { dispose: (tensor: unknown) => void };
+  nets: {
+    faceLandmark68Net: {
+      loadFromDisk: (dir: string) => Promise<void>;
+      detectLandmarks: (face: unknown) => Promise<{
+        shiftBy: (
+          x: number,
+          y: number,
+        ) => { align: (box: null, options: { useDlibAlignment: boolean }) => FaceApiBox };
+      }>;
+    };
+    faceRecognitionNet: {
+      loadFromDisk: (dir: string) => Promise<void>;
+      computeFaceDescriptor: (face: unknown) => Promise<Float32Array>;
+    };
+  };
 };
+
+/**
+ * The 128-d ResNet descriptor of the face Human found in `box` (pixels of `image`): the 68
+ * landmarks are found in the box, the face is cut again as dlib aligns it (eyes and mouth in
+ * place, the alignment the descriptor was trained with) and described.
+ */
+async function describeFace(faceApi: FaceApi, image: unknown, box: Box): Promise<number[]> {
+  // Human's box is a wide square around the mesh; the landmark model was trained on narrower,
+  // taller detector boxes (ratios measured on the calibration photos).
+  const x = box[0] + box[2] * (0.5 - 0.02 - 0.58 / 2);
+  const y = box[1] + box[3] * (0.5 - 0.035 - 0.81 / 2);
+  const [width, height] = [box[2] * 0.58, box[3] * 0.81];
+  const [crop] = await faceApi.extractFaceTensors(image, [new faceApi.Rect(x, y, width, height)]);
+  try {
+    const landmarks = await faceApi.nets.faceLandmark68Net.detectLandmarks(crop);
+    const aligned = landmarks.shiftBy(x, y).align(null, { useDlibAlignment: true });
+    const [chip] = await faceApi.extractFaceTensors(image, [aligned]);
+    try {
+      return Array.from(await faceApi.nets.faceRecognitionNet.computeFaceDescriptor(chip));
+    } finally {
+      faceApi.tf.dispose(chip);
+    }
+  } finally {
+    faceApi.tf.dispose(crop);
+  }
+}
 
 /** Euclidean distance of two descriptors turned into a similarity: 1 the same, 0 far apart. */
 export function descriptorSimilarity(a: number[], b: number[]): number {
@@ -115,10 +143,7 @@ function allowFileUrlsInFetch() {
 }
 
 export type FaceEngine = {
-  /** Faces and their descriptors (no mesh). */
   analyse: (image: Buffer) => Promise<FaceAnalysis>;
-  /** The same, with the face mesh of each face (liveness frames). */
-  analyseWithMesh: (image: Buffer) => Promise<FaceAnalysis>;
   /**
    * For a photo that fills a small part of the image (the photo on an identity document): finds
    * the face, then analyses a close crop around it, since the detector sees the whole image at a
@@ -158,11 +183,10 @@ function slidingWindows(width: number, height: number, side: number): Region[] {
 
 /** Longest side analysed: enough for faces, bounded time. */
 const ANALYSIS_SIDE = 1280;
+/** A face narrower than this share of the widest face of the image is in the background. */
+export const BACKGROUND_FACE_SHARE = 0.4;
 /** A face at least this wide (pixels analysed) is described as found; the descriptor sees 150 px. */
 const CLOSE_ENOUGH_PX = 120;
-
-/** The centre of a box. */
-const centre = (box: Box) => [box[0] + box[2] / 2, box[1] + box[3] / 2] as const;
 
 export function createFaceEngine(): FaceEngine {
   let engines: Promise<{ human: HumanInstance; faceApi: FaceApi }> | undefined;
@@ -198,29 +222,12 @@ export function createFaceEngine(): FaceEngine {
       // face-api runs on the TensorFlow.js backend (WASM) that Human has just set up.
       const faceApi = require(join(faceApiDir, 'dist', 'face-api.node-wasm.js')) as FaceApi;
       const models = join(faceApiDir, 'model');
-      await faceApi.nets.ssdMobilenetv1.loadFromDisk(models);
       await faceApi.nets.faceLandmark68Net.loadFromDisk(models);
       await faceApi.nets.faceRecognitionNet.loadFromDisk(models);
       return { human, faceApi };
     })());
 
-  /** Faces with their descriptors: detector, 68 landmarks, aligned face, 128-d descriptor. */
-  const describe = async (faceApi: FaceApi, tensor: unknown) => {
-    const found = await faceApi
-      .detectAllFaces(
-        tensor,
-        new faceApi.SsdMobilenetv1Options({ minConfidence: 0.3, maxResults: 10 }),
-      )
-      .withFaceLandmarks()
-      .withFaceDescriptors();
-    return found.map(({ detection, descriptor }) => ({
-      box: [detection.box.x, detection.box.y, detection.box.width, detection.box.height] as Box,
-      score: detection.score,
-      embedding: Array.from(descriptor),
-    }));
-  };
-
-  const analyseOnce = async (image: Buffer, withMesh: boolean): Promise<FaceAnalysis> => {
+  const analyse = async (image: Buffer): Promise<FaceAnalysis> => {
     const { human, faceApi } = await start();
     const prepared = sharp(image)
       .rotate()
@@ -236,23 +243,15 @@ export function createFaceEngine(): FaceEngine {
     const stats = await prepared.clone().grayscale().stats();
     const tensor = human.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
     try {
-      const described = await describe(faceApi, tensor);
-      const meshes = withMesh ? (await human.detect(tensor)).face : [];
-      const faces: DetectedFace[] = described.map((face) => {
-        // The mesh of the face whose centre lies nearest (meshes only where asked for).
-        const [x, y] = centre(face.box);
-        const nearest = meshes
-          .map((candidate) => ({
-            candidate,
-            distance: Math.hypot(centre(candidate.box)[0] - x, centre(candidate.box)[1] - y),
-          }))
-          .sort((a, b) => a.distance - b.distance)[0];
-        const mesh =
-          nearest && nearest.distance < face.box[2]
-            ? nearest.candidate.mesh
-            : ([] as DetectedFace['mesh']);
-        return { ...face, mesh };
-      });
+      const result = await human.detect(tensor);
+      // Faces far smaller than the main one are people in the background (or the photo on a
+      // document someone holds): they are not described and do not count.
+      const widest = Math.max(0, ...result.face.map((face) => face.box[2]));
+      const faces: DetectedFace[] = [];
+      for (const face of result.face.filter((f) => f.box[2] >= widest * BACKGROUND_FACE_SHARE)) {
+        const embedding = await describeFace(faceApi, tensor, face.box);
+        faces.push({ box: face.box, score: face.score, embedding, mesh: face.mesh });
+      }
       return {
         width: info.width,
         height: info.height,
@@ -265,45 +264,10 @@ export function createFaceEngine(): FaceEngine {
     }
   };
 
-  /**
-   * The detector misses faces that fill most of the picture (a close selfie): without a face,
-   * look again with a margin around the picture (the boxes are then moved back).
-   */
-  const analyse = async (image: Buffer, withMesh: boolean): Promise<FaceAnalysis> => {
-    const first = await analyseOnce(image, withMesh);
-    if (first.faces.length > 0) return first;
-    const { width = 0, height = 0 } = await sharp(image).rotate().metadata();
-    const pad = Math.round(Math.max(width, height) / 2);
-    const padded = await sharp(image)
-      .rotate()
-      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: '#808080' })
-      .jpeg({ quality: 95 })
-      .toBuffer();
-    const second = await analyseOnce(padded, withMesh);
-    if (second.faces.length === 0) return first;
-    // Back to the coordinates of the original picture, at the scale `first` was analysed at.
-    const scale = first.width / width;
-    const secondScale = second.width / (width + 2 * pad);
-    const move = (value: number, offset: number) => (value / secondScale - offset) * scale;
-    return {
-      ...first,
-      faces: second.faces.map((face) => ({
-        ...face,
-        box: [
-          move(face.box[0], pad),
-          move(face.box[1], pad),
-          (face.box[2] / secondScale) * scale,
-          (face.box[3] / secondScale) * scale,
-        ],
-        mesh: face.mesh.map(([mx, my, mz]) => [move(mx, pad), move(my, pad), mz]),
-      })),
-    };
-  };
-
   // One analysis at a time: TensorFlow.js runs one model at a time anyway, and this bounds memory.
   let queue: Promise<unknown> = Promise.resolve();
-  const serialised = (image: Buffer, withMesh = false) => {
-    const run = queue.then(() => analyse(image, withMesh));
+  const serialised = (image: Buffer) => {
+    const run = queue.then(() => analyse(image));
     queue = run.catch(() => undefined);
     return run;
   };
@@ -312,8 +276,7 @@ export function createFaceEngine(): FaceEngine {
     serialised(await sharp(image).rotate().extract(region).jpeg({ quality: 95 }).toBuffer());
 
   return {
-    analyse: (image) => serialised(image),
-    analyseWithMesh: (image) => serialised(image, true),
+    analyse: serialised,
     analyseSmallFace: async (image) => {
       const whole = await serialised(image);
       const { width = 0, height = 0 } = await sharp(image).rotate().metadata();

@@ -1,12 +1,15 @@
 import type { BiometricReason } from '@medipay/shared/biometrics';
 import { facePose, poseShows, type LivenessChallenge } from '@medipay/shared/liveness';
 import type { DetectedFace, FaceAnalysis } from './face-engine';
+import { faceMatchThresholds } from './face-match';
 
 /**
  * The person in every challenge frame must be the person of the selfie. The frames show a turned
- * head or closed eyes, which lowers the similarity of the same person (docs/decisions/008).
+ * head or closed eyes, which lowers the similarity of the same person: a frame fails only where
+ * two photographs of the same person almost never fall, below the reject limit of the selfie
+ * comparison (docs/decisions/013-face-match-on-independent-data.md).
  */
-export const LIVENESS_FRAME_MIN_SIMILARITY = 0.5;
+export const LIVENESS_FRAME_MIN_SIMILARITY = faceMatchThresholds.selfies.reject;
 /** The selfie must be taken within this time after the challenge frames. */
 export const SELFIE_AFTER_CHALLENGE_MS = 3 * 60 * 1000;
 

@@ -194,6 +194,26 @@ describe('identity document fields read from phone photos', () => {
     });
   });
 
+  it("takes a CNH's state from its place of issue when DETRAN stands alone", () => {
+    const cnh = (detran: string) =>
+      parseIdentity([
+        words(['CARTEIRA', 0.96], ['NACIONAL', 0.96], ['DE', 0.96], ['HABILITAÇÃO', 0.93]),
+        words(['DOC.', 0.9], ['IDENTIDADE', 0.9], ['/', 0.9], ['ÓRG.', 0.9], ['EMISSOR', 0.9]),
+        words(['85969764', 0.9], ['SSP', 0.9], ['BA', 0.9]),
+        words(['LOCAL', 0.96], ['DATA', 0.96], ['EMISSÃO', 0.96]),
+        words(['CAMPINAS,', 0.96], ['SP', 0.8], ['12/05/2019', 0.96]),
+        words(...detran.split(' ').map((text): [string, number] => [text, 0.45])),
+      ]);
+    // Not the holder's RG state (BA): the place of issue's.
+    expect(cnh('DETRAN')).toMatchObject({ orgao: { value: 'DETRAN' }, uf: { value: 'SP' } });
+    // DETRAN's own state read poorly, confirmed by the place of issue: each read backs the other.
+    const confirmed = cnh('DETRAN SP)');
+    expect(confirmed.uf?.value).toBe('SP');
+    expect(confirmed.uf!.confidence).toBeCloseTo(1 - 0.55 * 0.2, 5);
+    // When they disagree, DETRAN's own state is taken, at its own confidence.
+    expect(cnh('DETRAN RJ').uf).toEqual({ value: 'RJ', confidence: 0.45 });
+  });
+
   it('finds the CNH issuer when the word DETRAN is misread or missing', () => {
     const misread = parseIdentity(
       read(
@@ -232,6 +252,60 @@ describe('identity document fields read from phone photos', () => {
     expect(result.orgao?.value).toBe('SSP');
   });
 
+  it("rates a number by its characters' confidences when the word's is low", () => {
+    // Tesseract rates a word also by how it was cut: a number split by a stray space gets a word
+    // confidence of 0 even though each character was read at 0.99.
+    const sure = (text: string, confidence = 0.99) => ({
+      text,
+      confidence: 0,
+      symbols: [...text].map((character) => ({ text: character, confidence })),
+    });
+    const rg = (confidence: number): OcrLine[] => [
+      words(['REPÚBLICA', 0.96], ['FEDERATIVA', 0.96], ['DO', 0.96], ['BRASIL', 0.96]),
+      {
+        text: 'REGISTRO GERAL 73.790 .227-3',
+        confidence: 0.5,
+        words: [
+          { text: 'REGISTRO', confidence: 0.8 },
+          { text: 'GERAL', confidence: 0.9 },
+          sure('73.790', confidence),
+          sure('.227-3', confidence),
+        ],
+      },
+    ];
+    const read99 = confidentFields(parseIdentity(rg(0.99))).numero;
+    expect(read99?.value).toBe('73.790.227-3');
+    expect(read99!.confidence).toBeGreaterThan(0.9);
+    // A character at 0.9 or below is already a doubtful one: the number is left to the applicant.
+    expect(confidentFields(parseIdentity(rg(0.9))).numero).toBeNull();
+    // Only the characters of the value count, not the signature's scrawl glued to it.
+    const orgao = parseIdentity([
+      words(
+        ['CARTEIRA', 0.96],
+        ['DE', 0.96],
+        ['IDENTIDADE', 0.93],
+        ['/', 0.93],
+        ['IDENTITY', 0.96],
+      ),
+      words(['ÓRGÃO', 0.9], ['EXPEDIDOR', 0.9], ['/', 0.9], ['ISSUING', 0.9], ['AUTHORITY', 0.9]),
+      {
+        text: 'SDS/PEVI—=A',
+        confidence: 0,
+        words: [
+          {
+            text: 'SDS/PEVI—=A',
+            confidence: 0,
+            symbols: [...'SDS/PEVI—=A'].map((text, index) => ({
+              text,
+              confidence: index < 6 ? 0.99 : 0.8,
+            })),
+          },
+        ],
+      },
+    ]);
+    expect(confidentFields(orgao).orgao?.value).toBe('SDS');
+  });
+
   it('rates a value by its own words, so a signature on the same line does not drop it', () => {
     const lines = [
       words(['CARTEIRA', 0.95], ['NACIONAL', 0.95], ['DE', 0.95], ['HABILITAÇÃO', 0.93]),
@@ -251,10 +325,34 @@ describe('identity document fields read from phone photos', () => {
     const result = parseIdentity(
       read(`CARTEIRA DE IDENTIDADE / IDENTITY CARD
         DATA DE NASCIMENTO / DATE OF BIRTH 31/02/1988 30/01/1988
-        VALIDADE / VALID UNTIL 45/13/2033
-        DATA DE EMISSÃO 05/06/2023 05/06/2033`),
+        VALIDADE / VALID UNTIL 45/13/2033 05/06/2033
+        DATA DE EMISSÃO 05/06/2023`),
     );
     expect(result.validade?.value).toBe('05/06/2033');
+  });
+
+  it('never takes the date of issue for the expiry', () => {
+    const cin = `CARTEIRA DE IDENTIDADE / IDENTITY CARD
+      DATA DE NASCIMENTO / DATE OF BIRTH
+      18/10/1999
+      NACIONALIDADE / NATIONALITY VALIDADE / VALID UNTIL
+      BRA 17/08/2034
+      ÓRGÃO EXPEDIDOR / ISSUING AUTHORITY DATA DE EMISSÃO / DATE OF ISSUE
+      SSP/CE 17/08/2024`;
+    expect(parseIdentity(read(cin)).validade?.value).toBe('17/08/2034');
+    // The expiry's row was not read: the issue date is the latest left, and is not an expiry; nor
+    // is the birth date, older than the issue.
+    const lost = cin.replace('BRA 17/08/2034', 'BRA');
+    expect(parseIdentity(read(lost)).validade).toBeNull();
+    // A CNH's date of issue, under LOCAL / DATA EMISSÃO, after an unread expiry.
+    const cnh = parseIdentity(
+      read(`CARTEIRA NACIONAL DE HABILITAÇÃO
+        Nº REGISTRO VALIDADE 1ª HABILITAÇÃO
+        00995456774 0?/1?/20?? 03/01/2011
+        LOCAL DATA EMISSÃO
+        NITERÓI, RJ 02/12/2018`),
+    );
+    expect(cnh.validade).toBeNull();
   });
 
   it('takes a CIN number only when its CPF check digits are right', () => {

@@ -26,8 +26,14 @@ export type IdentityExtraction = {
   validade: ExtractedField | null;
 };
 
-/** One OCR word and the engine's confidence in it (0..1). */
-export type OcrWord = { text: string; confidence: number };
+/** One OCR character (tesseract's symbol) and the engine's confidence in it (0..1). */
+export type OcrSymbol = { text: string; confidence: number };
+
+/**
+ * One OCR word and the engine's confidence in it (0..1); `symbols`, when the engine gives them,
+ * carry per-character confidences.
+ */
+export type OcrWord = { text: string; confidence: number; symbols?: OcrSymbol[] };
 
 /** One OCR line; `words`, when the engine gives them, carry per-word confidences. */
 export type OcrLine = { text: string; confidence: number; words?: OcrWord[] };
@@ -137,12 +143,20 @@ function labelWord(token: string): string {
 const sameWord = (token: string, word: string) =>
   editDistance(labelWord(token), word) <= tolerance(word);
 
-type Token = { text: string; raw: string; confidence: number; start: number; end: number };
+type Token = {
+  text: string;
+  raw: string;
+  confidence: number;
+  start: number;
+  end: number;
+  /** Per-character confidences aligned with `text`, when the engine gave symbols. */
+  characters?: number[];
+};
 type Row = { index: number; text: string; tokens: Token[]; confidence: number };
 
 function toRows(lines: OcrLine[]): Row[] {
   return lines.map((line, index) => {
-    const words =
+    const words: OcrWord[] =
       line.words && line.words.length > 0
         ? line.words
         : line.text
@@ -161,6 +175,7 @@ function toRows(lines: OcrLine[]): Row[] {
         confidence: word.confidence,
         start: text.length,
         end: text.length + value.length,
+        characters: characterConfidences(value, word.symbols),
       });
       text += value;
     }
@@ -177,11 +192,52 @@ function checked(confidence: number, strength: number): number {
   return 1 - (1 - confidence) * (1 - strength);
 }
 
+/** A word's symbols as confidences of the characters of its plain text; none if they disagree. */
+function characterConfidences(
+  value: string,
+  symbols: OcrSymbol[] | undefined,
+): number[] | undefined {
+  if (!symbols || symbols.length === 0) return undefined;
+  const characters: number[] = [];
+  let text = '';
+  for (const symbol of symbols) {
+    const part = plain(symbol.text);
+    text += part;
+    for (let index = 0; index < part.length; index += 1) characters.push(symbol.confidence);
+  }
+  return text === value ? characters : undefined;
+}
+
+/**
+ * Tesseract's word confidence also weighs how the word was cut and whether it looks like a word of
+ * the language: a number whose every character is read at 0.99 can get a word confidence of 0.3,
+ * or 0 when a stray space splits it. The characters' own confidences are then the better measure,
+ * taken at the least certain character of the value and rescaled, because a symbol confidence
+ * below about 0.9 is already a doubtful character: 0.99 counts as 0.9, 0.94 as 0.4, 0.9 as 0.
+ */
+export const SYMBOL_CONFIDENCE_FLOOR = 0.9;
+function symbolConfidence(lowest: number): number {
+  return Math.max(
+    0,
+    Math.min(1, (lowest - SYMBOL_CONFIDENCE_FLOOR) / (1 - SYMBOL_CONFIDENCE_FLOOR)),
+  );
+}
+
+/** How sure the engine is of a word's characters start..end (row positions) of a value. */
+function tokenConfidence(token: Token, start: number, end: number): number {
+  if (!token.characters) return token.confidence;
+  const from = Math.max(start, token.start) - token.start;
+  const to = Math.min(end, token.end) - token.start;
+  const used = token.characters.slice(from, to);
+  if (used.length === 0) return token.confidence;
+  return Math.max(token.confidence, symbolConfidence(Math.min(...used)));
+}
+
 /** The mean confidence of the words a value was read from (characters start..end of a row). */
 function confidenceOf(row: Row, start: number, end: number): number {
   const used = row.tokens.filter((token) => token.end > start && token.start < end);
   if (used.length === 0) return row.confidence;
-  return used.reduce((sum, token) => sum + token.confidence, 0) / used.length;
+  return used.reduce((sum, token) => sum + tokenConfidence(token, start, end), 0) / used.length;
 }
 
 type LabelMatch = { row: Row; first: number; last: number; end: number };
@@ -456,14 +512,34 @@ function datesIn(row: Row): (Found & { time: number })[] {
 }
 
 /**
+ * Dates of issue: under (or after) a label that names the issue (`DATA DE EMISSÃO`, `DATE OF
+ * ISSUE`, `LOCAL DATA EMISSÃO`) in a label row that does not also name the expiry. Never an expiry.
+ */
+function issueDates(rows: Row[]): (Found & { time: number })[] {
+  const labels = [...findLabels(rows, ['EMISSAO']), ...findLabels(rows, ['ISSUE'])];
+  return labels.flatMap((match) => {
+    if (findLabelIn(match.row, ['VALIDADE']) || findLabelIn(match.row, ['VALID'])) return [];
+    const below = rows[match.row.index + 1];
+    return [
+      ...datesIn(match.row).filter((date) => date.at >= match.end),
+      ...(below ? datesIn(below) : []),
+    ];
+  });
+}
+
+/**
  * The expiry date: on a CIN and a CNH it is the latest date printed (birth, first licence and
  * issue all come before it), within a plausible range; the date under or after the VALIDADE label
- * when the two agree.
+ * when the two agree. A date of issue is never taken for it, nor anything not after it: when the
+ * expiry itself was not read, the latest date left is the issue date or an older one.
  */
 function findExpiry(rows: Row[]): ExtractedField | null {
+  const issued = issueDates(rows);
+  const lastIssue = Math.max(...issued.map((date) => date.time));
   const all = rows.flatMap(datesIn).filter((date) => {
     const year = new Date(date.time).getUTCFullYear();
-    return year >= 1995 && year <= 2070;
+    const isIssue = issued.some((issue) => issue.row === date.row && issue.at === date.at);
+    return year >= 1995 && year <= 2070 && !isIssue && !(date.time <= lastIssue);
   });
   if (all.length === 0) return null;
   const latest = all.reduce((best, date) => (date.time > best.time ? date : best));
@@ -475,7 +551,7 @@ function findExpiry(rows: Row[]): ExtractedField | null {
     .find((date) => date.time === latest.time);
   const chosen = labelled ?? latest;
   // A lone date with no label and nothing else to compare with is not taken as an expiry.
-  if (!labelled && all.length < 2) return null;
+  if (!labelled && all.length + issued.length < 2) return null;
   return { value: chosen.value, confidence: chosen.confidence };
 }
 
@@ -679,12 +755,38 @@ function holderRgRows(rows: Row[]): Set<number> {
   return skip;
 }
 
+/**
+ * The state of a CNH's place of issue (`LOCAL` label, then `CAMPINAS, SP`, `CAMPINAS/SP` or
+ * `CAMPINAS - SP` on its row or the next): the DETRAN that issues a CNH is the state's own.
+ */
+function placeOfIssueUf(rows: Row[]): Found | null {
+  for (const match of findLabels(rows, ['LOCAL'])) {
+    for (const row of [match.row, rows[match.row.index + 1]]) {
+      if (!row) continue;
+      const from = row === match.row ? match.end : 0;
+      const found = /[A-Z]{3,} ?[,/-] ?([A-Z]{2})(?![A-Z])/.exec(row.text.slice(from));
+      if (!found || !ufSet.has(found[1]!)) continue;
+      const at = from + found.index + found[0].length - 2;
+      return { value: found[1]!, confidence: confidenceOf(row, at, at + 2), row: row.index, at };
+    }
+  }
+  return null;
+}
+
+/** Two reads of the same value in different places of the card: each confirms the other. */
+function agreeing(first: Found | null, second: Found | null): Found | null {
+  if (!first || !second) return first ?? second;
+  if (first.value !== second.value) return first;
+  return { ...first, confidence: checked(first.confidence, second.confidence) };
+}
+
 function findCnhIssuerAndUf(rows: Row[]): {
   orgao: ExtractedField | null;
   uf: ExtractedField | null;
 } {
   const skip = holderRgRows(rows);
   const own = rows.filter((row) => !skip.has(row.index));
+  const place = placeOfIssueUf(rows);
   // DETRAN-PR, DETRAN PR, DETRAN/PR, read with a letter or two wrong.
   for (const row of own) {
     for (const [index, token] of row.tokens.entries()) {
@@ -695,13 +797,17 @@ function findCnhIssuerAndUf(rows: Row[]): {
       const nextToken = row.tokens
         .slice(index + 1, index + 3)
         .find((candidate) => /[A-Z]/.test(candidate.text));
-      const next = nextToken?.text.replace(/^[^A-Z]+/, '').slice(0, 2);
-      const ufText = [glued, next].find((text) => text && ufSet.has(text));
-      const ufToken = ufText === glued ? token : nextToken;
-      return {
-        orgao,
-        uf: ufText ? { value: ufText, confidence: ufToken?.confidence ?? token.confidence } : null,
-      };
+      const nextAt = nextToken ? nextToken.text.search(/[A-Z]/) : -1;
+      const next = nextToken?.text.slice(nextAt, nextAt + 2);
+      let own: Found | null = null;
+      if (glued && ufSet.has(glued)) {
+        const at = token.end - 2;
+        own = { value: glued, confidence: confidenceOf(row, at, at + 2), row: row.index, at };
+      } else if (nextToken && next && ufSet.has(next)) {
+        const at = nextToken.start + nextAt;
+        own = { value: next, confidence: confidenceOf(row, at, at + 2), row: row.index, at };
+      }
+      return { orgao, uf: field(agreeing(own, place)) };
     }
   }
   // No DETRAN word survived: a CNH is always issued by a state DETRAN; the state is in its own
@@ -727,7 +833,9 @@ function findCnhIssuerAndUf(rows: Row[]): {
             })),
         );
       })
-      .at(0) ?? own.map(stateNamedIn).find(Boolean),
+      .at(0) ??
+      place ??
+      own.map(stateNamedIn).find(Boolean),
   );
   return { orgao, uf };
 }

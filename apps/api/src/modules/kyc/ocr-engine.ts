@@ -71,6 +71,10 @@ export function createOcrEngine(): OcrEngine {
                 words: line.words.map((word) => ({
                   text: word.text,
                   confidence: word.confidence / 100,
+                  symbols: word.symbols.map((symbol) => ({
+                    text: symbol.text,
+                    confidence: symbol.confidence / 100,
+                  })),
                 })),
               });
             }

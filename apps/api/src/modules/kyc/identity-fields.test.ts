@@ -353,6 +353,32 @@ describe('identity document fields read from phone photos', () => {
         NITERÓI, RJ 02/12/2018`),
     );
     expect(cnh.validade).toBeNull();
+    // Nor the date beside the place of issue when the label's DATA EMISSÃO was lost.
+    const place = parseIdentity(
+      read(`CARTEIRA NACIONAL DE HABILITAÇÃO
+        Nº REGISTRO VALIDADE 1ª HABILITAÇÃO
+        00995456774 J 11/11/2018
+        LOCAL terão
+        PORTO ALEGRE, RS 22/02/2019`),
+    );
+    expect(place.validade).toBeNull();
+  });
+
+  it('reads a ] at the end of a number as a 1, kept only when the check digits agree', () => {
+    // Read at 0.5: stored only when its check digits vouch for it.
+    const cnh = (registro: string) =>
+      confidentFields(
+        parseIdentity(
+          read(
+            `CARTEIRA NACIONAL DE HABILITAÇÃO
+            Nº REGISTRO VALIDADE
+            ${registro} 18/10/2033`,
+            0.5,
+          ),
+        ),
+      ).numero?.value ?? null;
+    expect(cnh('5307734446]')).toBe('53077344461');
+    expect(cnh('5307734447]')).toBeNull();
   });
 
   it('takes a CIN number only when its CPF check digits are right', () => {

@@ -513,10 +513,16 @@ function datesIn(row: Row): (Found & { time: number })[] {
 
 /**
  * Dates of issue: under (or after) a label that names the issue (`DATA DE EMISSÃO`, `DATE OF
- * ISSUE`, `LOCAL DATA EMISSÃO`) in a label row that does not also name the expiry. Never an expiry.
+ * ISSUE`, `LOCAL DATA EMISSÃO`) or its place, in a label row that does not also name the expiry. Never an expiry.
  */
 function issueDates(rows: Row[]): (Found & { time: number })[] {
-  const labels = [...findLabels(rows, ['EMISSAO']), ...findLabels(rows, ['ISSUE'])];
+  // `LOCAL` too: a CNH's `LOCAL / DATA EMISSÃO` whose second half was not read (a place of
+  // birth's row holds the birth date, no expiry either).
+  const labels = [
+    ...findLabels(rows, ['EMISSAO']),
+    ...findLabels(rows, ['ISSUE']),
+    ...findLabels(rows, ['LOCAL']),
+  ];
   return labels.flatMap((match) => {
     if (findLabelIn(match.row, ['VALIDADE']) || findLabelIn(match.row, ['VALID'])) return [];
     const below = rows[match.row.index + 1];
@@ -557,12 +563,19 @@ function findExpiry(rows: Row[]): ExtractedField | null {
 
 /* ---------------------------------------------------------------- numbers */
 
-/** In a word that is mostly digits, letters OCR takes for digits are read as those digits. */
+/**
+ * In a word that is mostly digits, letters OCR takes for digits are read as those digits; a `]`
+ * too, which is how a 1 against a box's border is often read.
+ */
 function digitsLikely(text: string): string {
-  return text.replace(/[0-9OQDIL|SB]+/g, (run) => {
+  return text.replace(/[0-9OQDIL|SB\]]+/g, (run) => {
     const digits = run.replace(/\D/g, '').length;
     if (digits * 2 < run.length) return run;
-    return run.replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8');
+    return run
+      .replace(/[OQD]/g, '0')
+      .replace(/[IL|\]]/g, '1')
+      .replace(/S/g, '5')
+      .replace(/B/g, '8');
   });
 }
 

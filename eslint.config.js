@@ -21,6 +21,8 @@ export default tseslint.config(
       '**/playwright-report/**',
       '**/coverage/**',
       'packages/db/migrations/**',
+      '.cache/**',
+      '.tmp/**',
     ],
   },
   js.configs.recommended,

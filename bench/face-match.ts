@@ -162,7 +162,10 @@ function decisions(applicants: Applicant[]) {
 }
 
 let withinBudget = true;
-for (const set of ['calibration', 'evaluation'] as const) {
+const sets = (process.env.FACE_MATCH_SETS ?? 'calibration,evaluation').split(',') as (
+  'calibration' | 'evaluation'
+)[];
+for (const set of sets) {
   const { applicants, times } = await analyseSet(set);
   const data = scores(applicants);
   printCurves(set, data);

@@ -108,12 +108,27 @@ async function describeFace(faceApi: FaceApi, image: unknown, box: Box): Promise
   }
 }
 
-/** Euclidean distance of two descriptors turned into a similarity: 1 the same, 0 far apart. */
+/**
+ * The similarity of two descriptors: their cosine, which separates people better than their
+ * Euclidean distance on the calibration set (docs/decisions/013), rescaled so that the cosine of
+ * two unrelated faces (about 0.84) reads low: 0.8 and below is 0, 1 is 1.
+ */
 export function descriptorSimilarity(a: number[], b: number[]): number {
-  let sum = 0;
-  for (let index = 0; index < a.length; index += 1) sum += (a[index]! - (b[index] ?? 0)) ** 2;
-  return Math.max(0, 1 - Math.sqrt(sum));
+  let dot = 0;
+  let normA = 0;
+  let normB = 0;
+  for (let index = 0; index < a.length; index += 1) {
+    const [x, y] = [a[index]!, b[index] ?? 0];
+    dot += x * y;
+    normA += x * x;
+    normB += y * y;
+  }
+  if (normA === 0 || normB === 0) return 0;
+  const cosine = dot / Math.sqrt(normA * normB);
+  return Math.min(1, Math.max(0, (cosine - COSINE_FLOOR) / (1 - COSINE_FLOOR)));
 }
+/** The cosine read as similarity 0 (unrelated faces score about 0.84). */
+const COSINE_FLOOR = 0.8;
 
 const mimeTypes: Record<string, string> = {
   '.json': 'application/json',

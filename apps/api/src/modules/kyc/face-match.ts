@@ -15,9 +15,9 @@ export type SimilarityBand = { approve: number; reject: number };
 
 export const faceMatchThresholds = {
   /** selfie vs the person in the selfie with the document. */
-  selfies: { approve: 0.49, reject: 0.38 } satisfies SimilarityBand,
+  selfies: { approve: 0.64, reject: 0.55 } satisfies SimilarityBand,
   /** selfie vs the (small, printed, older) photo on the identity document. */
-  document: { approve: 0.5, reject: 0.38 } satisfies SimilarityBand,
+  document: { approve: 0.65, reject: 0.55 } satisfies SimilarityBand,
   /** A face narrower than this share of the image is too small to compare (detector boxes cover
    * the eyes to the chin, about 0.6 of the width of the head). */
   minFaceShare: 0.08,

@@ -205,8 +205,8 @@ export const demoPf: readonly DemoPf[] = [
     profissional: { tipo: 'COREN', numero: '512908', uf: 'RJ', orgaoEmissor: 'COREN-RJ' },
     identidade: { kind: 'RG', numero: '21.458.903-7', orgao: 'DETRAN', uf: 'RJ', validade: null },
     // The weakest comparison: the photo on the document, uncertain.
-    livenessConfidence: 0.41,
-    biometriaEmRevisao: { selfieToSelfieDoc: 0.473, selfieToDocument: 0.41 },
+    livenessConfidence: 0.587,
+    biometriaEmRevisao: { selfieToSelfieDoc: 0.612, selfieToDocument: 0.587 },
     pep: { tipo: 'NAO' },
   },
   {

@@ -430,7 +430,7 @@ describe('seedDemo', () => {
       expect(shown.checks.liveness).toEqual({ passed: true, confidence: row.livenessConfidence });
       expect(shown.checks.biometricDecision).toBe(row.biometriaDecisao);
       if (row.biometriaDecisao === 'em_revisao') {
-        expect(shown.checks.faceMatch).toEqual({ selfieDoc: 0.473, documentPhoto: 0.41 });
+        expect(shown.checks.faceMatch).toEqual({ selfieDoc: 0.612, documentPhoto: 0.587 });
       } else {
         expect(shown.checks.faceMatch?.selfieDoc).toBeGreaterThan(0.8);
       }

@@ -6,8 +6,7 @@
 //   npm run bench -- document-checks
 //   DOCUMENTS_PER_KIND=10 DOCUMENT_SET=calibration npm run bench -- document-checks
 //   DOCUMENT_VERBOSE=1 ...   prints every wrong field
-import { confidentFields } from '../apps/api/src/modules/kyc/extraction.service';
-import { parseIdentity } from '../apps/api/src/modules/kyc/identity-fields';
+import { confidentFields, readIdentity } from '../apps/api/src/modules/kyc/extraction.service';
 import { createOcrEngine } from '../apps/api/src/modules/kyc/ocr-engine';
 import {
   corpusSeeds,
@@ -51,8 +50,8 @@ for (const variant of ['photo', 'scan'] as DocumentVariant[]) {
       const seed = corpusSeeds[set](index);
       const sample = await documentSample(kind, variant, seed);
       const started = performance.now();
-      const text = await engine.read(sample.image);
-      const stored = confidentFields(parseIdentity(text.lines));
+      const { extraction } = await readIdentity(engine, sample.image);
+      const stored = confidentFields(extraction);
       row.times.push(performance.now() - started);
       for (const field of fields) {
         const got = stored[field]?.value ?? null;
@@ -60,7 +59,7 @@ for (const variant of ['photo', 'scan'] as DocumentVariant[]) {
         else if (verbose)
           print(
             `  ${kind} ${variant} seed ${seed} ${field}: expected ${sample.expected[field]}, stored ${got}` +
-              ` (parsed ${JSON.stringify(parseIdentity(text.lines)[field])})`,
+              ` (parsed ${JSON.stringify(extraction[field])})`,
           );
       }
     }

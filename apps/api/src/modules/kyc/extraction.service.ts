@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { readStream } from '../../lib/streams';
 import type { DocumentRow } from '../documents/documents.repository';
 import { findDocument } from '../documents/documents.repository';
-import { parseIdentity, type IdentityExtraction } from './identity-fields';
+import { parseWithRereads, rereadsFor, type IdentityExtraction } from './identity-fields';
 import type { OcrEngine } from './ocr-engine';
 
 /** Identity document fields whose upload starts an extraction. */
@@ -20,6 +20,24 @@ export const identityDocumentFields = new Set([
 
 /** Below this, a field is left for the applicant to type. */
 export const MIN_FIELD_CONFIDENCE = 0.6;
+
+/**
+ * Reads an identity document: one OCR pass over the card, then a second over the bands of the
+ * fields the first did not read with MIN_FIELD_CONFIDENCE (identity-fields.ts, rereadsFor).
+ */
+export async function readIdentity(
+  ocr: OcrEngine,
+  image: Buffer,
+): Promise<{ extraction: IdentityExtraction; ocrConfidence: number }> {
+  const text = await ocr.read(image, (lines) => rereadsFor(lines, MIN_FIELD_CONFIDENCE));
+  return {
+    extraction: parseWithRereads(
+      text.lines,
+      text.regions.map(({ region, lines }) => ({ reread: region, lines })),
+    ),
+    ocrConfidence: text.confidence,
+  };
+}
 
 export type ExtractionRow = typeof verificationResults.$inferSelect;
 
@@ -65,13 +83,13 @@ export function createExtraction(deps: {
       const document = await findDocument(db, pending.documentId);
       const stream = document ? await storage.get(document.storageKey) : null;
       if (!stream) throw new Error('document not found in storage');
-      const text = await ocr.read(await readStream(stream));
-      const fields = confidentFields(parseIdentity(text.lines));
+      const read = await readIdentity(ocr, await readStream(stream));
+      const fields = confidentFields(read.extraction);
       await db
         .update(verificationResults)
         .set({
           status: 'done',
-          result: { ...fields, ocrConfidence: text.confidence },
+          result: { ...fields, ocrConfidence: read.ocrConfidence },
           completedAt: clock.now(),
         })
         .where(eq(verificationResults.id, resultId));

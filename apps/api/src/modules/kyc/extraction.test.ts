@@ -3,6 +3,7 @@ import { startApplicantSession } from '../../testing/applicant';
 import { image, multipart } from '../../testing/files';
 import { renderIdentityDocument, syntheticIdentity } from '../../testing/identity-documents';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createOcrEngine } from './ocr-engine';
 
 let t: TestApp;
 let cookie: string;
@@ -76,5 +77,29 @@ describe('identity document extraction', () => {
     );
     const other = (await startApplicantSession(t.app, 'PF')).cookie;
     expect((await extraction(id, other)).statusCode).toBe(404);
+  });
+});
+
+describe('second reading of a band of the card', () => {
+  it('reads a band asked for by the first reading, with boxes in the same image', async () => {
+    const identity = syntheticIdentity('CIN', 5);
+    const engine = createOcrEngine();
+    try {
+      const result = await engine.read(await renderIdentityDocument(identity), (lines) => {
+        const name = lines.find((line) => line.text.includes(identity.nome.split(' ')[0]!));
+        return name?.bbox
+          ? [{ box: { ...name.bbox, y0: name.bbox.y0 - 6, y1: name.bbox.y1 + 6 } }]
+          : [];
+      });
+      expect(result.regions).toHaveLength(1);
+      const [band] = result.regions;
+      const read = band!.lines.map((line) => line.text).join(' ');
+      expect(read).toContain(identity.nome.split(' ').at(-1));
+      // The band's boxes are placed in the prepared card, where the first reading found the row.
+      const line = band!.lines.find((candidate) => candidate.text.length > 0)!;
+      expect(Math.abs(line.bbox!.y0 - band!.region.box.y0)).toBeLessThan(20);
+    } finally {
+      await engine.close();
+    }
   });
 });

@@ -5,6 +5,9 @@ import {
   editDistance,
   hasValidCnhCheckDigits,
   parseIdentity,
+  parseWithRereads,
+  rereadsFor,
+  type OcrBox,
   type OcrLine,
 } from './identity-fields';
 
@@ -172,6 +175,28 @@ describe('identity document fields read from phone photos', () => {
       expect(result.uf?.value).toBe('PE');
     },
   );
+
+  it.each(['SDS/PEVI', 'SDS-PEWNV', 'SDS / PEIV'])(
+    'reads the state after a slash even when a signature is glued to it: %s',
+    (printed) => {
+      const result = parseIdentity(
+        read(`CARTEIRA DE IDENTIDADE / IDENTITY CARD
+          ÓRGÃO EXPEDIDOR / ISSUING AUTHORITY
+          ${printed} 02/03/2024`),
+      );
+      expect(result.orgao?.value).toBe('SDS');
+      expect(result.uf?.value).toBe('PE');
+    },
+  );
+
+  it('takes no state from letters glued to an issuer without a separator', () => {
+    const result = parseIdentity(
+      read(`CARTEIRA DE IDENTIDADE / IDENTITY CARD
+        ÓRGÃO EXPEDIDOR / ISSUING AUTHORITY
+        SDS PEVI 02/03/2024`),
+    );
+    expect(result.uf).toBeNull();
+  });
 
   it("takes the CNH's own state and DETRAN, not the holder's RG printed on it", () => {
     const result = parseIdentity(
@@ -400,5 +425,109 @@ describe('identity document fields read from phone photos', () => {
     expect(editDistance('NOVE', 'NOME')).toBe(1);
     expect(editDistance('DETRAM', 'DETRAN')).toBe(1);
     expect(editDistance('SOUZA', 'SOUZA')).toBe(0);
+  });
+});
+
+/** A line of words laid out left to right at a given height, each word 12 px a letter. */
+function placed(y: number, ...entries: [string, number, number][]): OcrLine {
+  const height = 20;
+  const box = (x: number, text: string): OcrBox => ({
+    x0: x,
+    y0: y,
+    x1: x + 12 * text.length,
+    y1: y + height,
+  });
+  const lineWords = entries.map(([text, x, confidence]) => ({
+    text,
+    confidence,
+    bbox: box(x, text),
+  }));
+  return {
+    text: entries.map(([text]) => text).join(' '),
+    confidence: lineWords.reduce((sum, word) => sum + word.confidence, 0) / lineWords.length,
+    words: lineWords,
+    bbox: {
+      x0: lineWords[0]!.bbox.x0,
+      y0: y,
+      x1: lineWords.at(-1)!.bbox.x1,
+      y1: y + height,
+    },
+  };
+}
+
+describe('second reading of the rows of fields not read', () => {
+  // A CIN whose issuing authority row was crossed by a signature: read as scrawl.
+  const cin = [
+    placed(50, ['CARTEIRA', 100, 0.95], ['DE', 210, 0.95], ['IDENTIDADE', 250, 0.95]),
+    placed(100, ['NOME', 100, 0.95], ['/', 160, 0.95], ['NAME', 180, 0.95]),
+    placed(130, ['LUCAS', 100, 0.95], ['PEREIRA', 180, 0.95], ['DIAS', 280, 0.95]),
+    placed(
+      200,
+      ['ÓRGÃO', 100, 0.93],
+      ['EXPEDIDOR', 170, 0.93],
+      ['/', 290, 0.93],
+      ['ISSUING', 310, 0.93],
+      ['AUTHORITY', 400, 0.93],
+      ['DATA', 700, 0.93],
+      ['DE', 760, 0.93],
+      ['EMISSÃO', 790, 0.93],
+    ),
+    placed(
+      235,
+      ['Eco', 100, 0.05],
+      ['Ea', 150, 0.05],
+      ['AR', 200, 0.05],
+      ['02/03/2024', 700, 0.96],
+    ),
+  ];
+
+  it('asks for the band under the label of a missing field, as wide as its column', () => {
+    const rereads = rereadsFor(cin, 0.6);
+    expect(rereads).toHaveLength(1);
+    const [reread] = rereads;
+    expect(reread!.fields).toEqual(['orgao', 'uf']);
+    expect(reread!.afterLine).toBe(3);
+    // From a letter height left of the label to a letter height before the next column's label,
+    // from just under the label to about two value rows below.
+    expect(reread!.box).toEqual({ x0: 80, y0: 224, x1: 680, y1: 284 });
+  });
+
+  it('asks for nothing when every field was read, or without boxes', () => {
+    const clean = cin.map((line, index) =>
+      index === 4 ? placed(235, ['SSP/SP', 100, 0.95], ['02/03/2024', 700, 0.96]) : line,
+    );
+    expect(rereadsFor(clean, 0.6)).toEqual([]);
+    expect(rereadsFor(read(cin.map((line) => line.text).join('\n')), 0.6)).toEqual([]);
+  });
+
+  it("takes the band's reading in place of the scrawl", () => {
+    const [reread] = rereadsFor(cin, 0.6);
+    const result = parseWithRereads(cin, [
+      { reread: reread!, lines: [placed(240, ['PC-RS', 100, 0.88], ['DSO', 300, 0.4])] },
+    ]);
+    expect(result.orgao?.value).toBe('PC');
+    expect(result.uf?.value).toBe('RS');
+    expect(result.nome?.value).toBe('LUCAS PEREIRA DIAS');
+  });
+
+  it('confirms a doubtful value read the same way twice, and keeps the better of two others', () => {
+    const doubtful = cin.map((line, index) =>
+      index === 4 ? placed(235, ['SSPMG', 100, 0.03], ['02/03/2024', 700, 0.96]) : line,
+    );
+    const first = parseIdentity(doubtful);
+    expect(first.uf?.value).toBe('MG');
+    expect(first.uf!.confidence).toBeLessThan(0.6);
+    const [reread] = rereadsFor(doubtful, 0.6);
+    const again = (text: string, confidence: number) =>
+      parseWithRereads(doubtful, [
+        { reread: reread!, lines: [placed(240, [text, 100, confidence])] },
+      ]);
+    const confirmed = again('SSPMG', 0.1);
+    expect(confirmed.uf?.value).toBe('MG');
+    expect(confirmed.uf!.confidence).toBeGreaterThan(first.uf!.confidence);
+    // A different reading with less confidence does not replace the first.
+    expect(again('SSPMT', 0.02).uf).toEqual(first.uf);
+    // Nor does a band with nothing in it.
+    expect(parseWithRereads(doubtful, [{ reread: reread!, lines: [] }]).uf).toEqual(first.uf);
   });
 });

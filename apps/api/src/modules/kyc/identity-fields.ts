@@ -33,10 +33,16 @@ export type OcrSymbol = { text: string; confidence: number };
  * One OCR word and the engine's confidence in it (0..1); `symbols`, when the engine gives them,
  * carry per-character confidences.
  */
-export type OcrWord = { text: string; confidence: number; symbols?: OcrSymbol[] };
+export type OcrWord = { text: string; confidence: number; symbols?: OcrSymbol[]; bbox?: OcrBox };
 
-/** One OCR line; `words`, when the engine gives them, carry per-word confidences. */
-export type OcrLine = { text: string; confidence: number; words?: OcrWord[] };
+/**
+ * One OCR line; `words`, when the engine gives them, carry per-word confidences. `bbox` (and the
+ * words' own) are pixel boxes in the image the engine read, when it gives them.
+ */
+export type OcrLine = { text: string; confidence: number; words?: OcrWord[]; bbox?: OcrBox };
+
+/** A box in pixels of the image read: left, top, right, bottom. */
+export type OcrBox = { x0: number; y0: number; x1: number; y1: number };
 
 /** Issuing bodies of identity documents (abbreviations as printed). */
 const issuers = [
@@ -151,6 +157,7 @@ type Token = {
   end: number;
   /** Per-character confidences aligned with `text`, when the engine gave symbols. */
   characters?: number[];
+  bbox?: OcrBox;
 };
 type Row = { index: number; text: string; tokens: Token[]; confidence: number };
 
@@ -176,6 +183,7 @@ function toRows(lines: OcrLine[]): Row[] {
         start: text.length,
         end: text.length + value.length,
         characters: characterConfidences(value, word.symbols),
+        bbox: word.bbox,
       });
       text += value;
     }
@@ -704,11 +712,15 @@ function findNumber(rows: Row[], kind: IdentityKind | null): ExtractedField | nu
 
 /* ---------------------------------------------------------------- issuer and state */
 
-/** `SSP/PE`, `SSP PE`, `SSP-PE`, and `SSPIPE` (the slash read as an I), anywhere in a row. */
+/**
+ * `SSP/PE`, `SSP PE`, `SSP-PE`, and `SSPIPE` (the slash read as an I), anywhere in a row. After a
+ * slash or a hyphen the state may be glued to a signature's scrawl read as letters (`SDS/PEVI`):
+ * the two letters after the separator are the state, rated by their own characters.
+ */
 function issuerWithUf(row: Row, allowed = issuers): { orgao: Found; uf: Found } | null {
   const ufs = ufValues.join('|');
   const pattern = new RegExp(
-    `(?<![A-Z])(${allowed.join('|')}) ?(?:[/|\\\\\\-.,]|(?<=[A-Z])[I1L](?=(?:${ufs})\\b))? ?(${ufs})\\b`,
+    `(?<![A-Z])(${allowed.join('|')}) ?(?:[/|\\\\\\-.,]|(?<=[A-Z])[I1L](?=(?:${ufs})\\b))? ?(${ufs})(?:\\b|(?<=[/-] ?[A-Z]{2})(?=[A-Z]))`,
   );
   const match = pattern.exec(row.text);
   if (!match) return null;
@@ -947,4 +959,117 @@ export function parseIdentity(lines: OcrLine[]): IdentityExtraction {
     uf,
     validade: kind === 'RG' || kind === null ? null : findExpiry(rows),
   };
+}
+
+/* ---------------------------------------------------------------- second reading */
+
+export type IdentityFieldName = 'nome' | 'numero' | 'orgao' | 'uf' | 'validade';
+
+/**
+ * Labels under which a field's value is printed, by kind: where a field that was not read (or not
+ * confidently) can be read again. A signature crossing the value's row, or a row tesseract's page
+ * layout analysis merged with its neighbour, is often legible when the value's band alone is read.
+ */
+const valueBelowLabel: Record<IdentityKind, [IdentityFieldName[], string[]][]> = {
+  CIN: [
+    [['orgao', 'uf'], label('ORGAO EXPEDIDOR')],
+    [['orgao', 'uf'], label('ISSUING AUTHORITY')],
+    [['validade'], label('VALIDADE')],
+    [['validade'], label('VALID UNTIL')],
+    [['numero'], label('CPF')],
+  ],
+  CNH: [
+    [['numero'], label('REGISTRO')],
+    [['validade'], label('VALIDADE')],
+  ],
+  RG: [],
+};
+
+/** A band of the image to read again, for these fields, and the line its value belongs after. */
+export type Reread = { fields: IdentityFieldName[]; afterLine: number; box: OcrBox };
+
+/**
+ * Where to read again the fields that were not read with `minConfidence`: under each field's label
+ * (found with its words' boxes), the column the label heads (up to the next label on its row, a
+ * gap of several letter heights away) and about two value rows down. None without boxes.
+ */
+export function rereadsFor(lines: OcrLine[], minConfidence: number): Reread[] {
+  const rows = toRows(lines);
+  const kind = detectKindIn(rows);
+  if (!kind) return [];
+  const first = parseIdentity(lines);
+  const wanted = (fields: IdentityFieldName[]) =>
+    fields.filter((name) => (first[name]?.confidence ?? 0) < minConfidence);
+  const rereads: Reread[] = [];
+  for (const [fields, words] of valueBelowLabel[kind]) {
+    const missing = wanted(fields);
+    if (missing.length === 0 || rereads.some((done) => done.fields.includes(missing[0]!))) continue;
+    const match = findLabels(rows, words)[0];
+    if (!match) continue;
+    const tokens = match.row.tokens;
+    const labelTokens = tokens.slice(match.first, match.last + 1);
+    if (!labelTokens.every((token) => token.bbox)) continue;
+    const boxes = labelTokens.map((token) => token.bbox!);
+    const height = Math.max(...boxes.map((box) => box.y1 - box.y0));
+    const top = Math.max(...boxes.map((box) => box.y1));
+    let right = boxes.at(-1)!.x1;
+    let end: number | null = null;
+    for (const token of tokens.slice(match.last + 1)) {
+      if (!token.bbox) break;
+      if (token.bbox.x0 - right > 2.5 * height) {
+        end = token.bbox.x0 - height;
+        break;
+      }
+      right = token.bbox.x1;
+    }
+    rereads.push({
+      fields: missing,
+      afterLine: match.row.index,
+      box: {
+        x0: Math.max(0, Math.round(boxes[0]!.x0 - height)),
+        y0: Math.round(top + 0.2 * height),
+        x1: Math.round(end ?? right + 6 * height),
+        y1: Math.round(top + 3.2 * height),
+      },
+    });
+  }
+  return rereads;
+}
+
+/**
+ * The fields with the bands read again: each band's lines take the place of the lines read in it
+ * (right after its label's line) and the document is parsed again for the band's fields. A value
+ * read the same way twice is confirmed (the two confidences combined); a different value replaces
+ * the first only when it is read with more confidence.
+ */
+export function parseWithRereads(
+  lines: OcrLine[],
+  rereads: { reread: Reread; lines: OcrLine[] }[],
+): IdentityExtraction {
+  const result = parseIdentity(lines);
+  for (const { reread, lines: band } of rereads) {
+    const { box } = reread;
+    const inBand = (line: OcrLine) => {
+      if (!line.bbox) return false;
+      const middle = (line.bbox.y0 + line.bbox.y1) / 2;
+      return middle >= box.y0 && middle <= box.y1 && line.bbox.x1 > box.x0 && line.bbox.x0 < box.x1;
+    };
+    const merged = lines.flatMap((line, index) => [
+      ...(inBand(line) ? [] : [line]),
+      ...(index === reread.afterLine ? band : []),
+    ]);
+    const second = parseIdentity(merged);
+    for (const name of reread.fields) {
+      const before = result[name];
+      const again = second[name];
+      if (!again) continue;
+      if (before && before.value === again.value)
+        result[name] = {
+          value: before.value,
+          confidence: checked(before.confidence, again.confidence),
+        };
+      else if (!before || again.confidence > before.confidence) result[name] = again;
+    }
+  }
+  return result;
 }

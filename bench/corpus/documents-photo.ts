@@ -3,20 +3,12 @@
 // blurred, given sensor noise and saved as a JPEG of middling quality. The perspective warp is
 // done here on raw pixels (a homography and bilinear sampling), not by an image library.
 import sharp from 'sharp';
+import { seededRandom } from '@medipay/shared/testing/seeded-random';
 
 export type Random = () => number;
 
-/** mulberry32: small, fast and deterministic by seed. */
-export function randomFrom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic by seed. */
+export const randomFrom = (seed: number): Random => seededRandom(seed);
 
 export const between = (random: Random, low: number, high: number) => low + (high - low) * random();
 

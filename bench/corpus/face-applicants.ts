@@ -3,20 +3,9 @@
 // with the (older, printed, small) photo on it. Deterministic; no face is ever copied between
 // the three images, so a comparison always sees two different photographs.
 import sharp from 'sharp';
+import { seededRandom } from '@medipay/shared/testing/seeded-random';
 
 export type ApplicantImages = { selfie: Buffer; selfieDoc: Buffer; document: Buffer };
-
-/** A small deterministic generator (mulberry32) so every run builds the same images. */
-export function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const escapeXml = (text: string) => text.replace(/[<>&]/g, '');
 
@@ -64,7 +53,7 @@ export async function applicantImages(
   seed: number,
   name = 'NOME DO TITULAR',
 ): Promise<ApplicantImages> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const [selfiePhoto, withDocumentPhoto, documentPhoto] = photos;
 
   // Selfie: the photograph as a phone camera would frame it. The source is 250 px: enlarged

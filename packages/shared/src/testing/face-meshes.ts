@@ -22,6 +22,7 @@ import {
   headYaw,
 } from '../liveness';
 import recorded from './face-meshes.json';
+import { seededRandom } from './seeded-random';
 
 export type RecordedMesh = {
   kind: 'frontal' | 'turned' | 'eyes-down';
@@ -110,18 +111,6 @@ export function closeEyes(mesh: FaceMesh, amount: number): FaceMesh {
 
 export function scaleMesh(mesh: FaceMesh, factor: number): FaceMesh {
   return mesh.map(([x, y, z]) => [x * factor, y * factor, z * factor]);
-}
-
-/** A seeded PRNG (mulberry32), uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Normal noise of standard deviation `sigma` (Box-Muller). */

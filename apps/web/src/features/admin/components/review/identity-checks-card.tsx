@@ -5,8 +5,7 @@ import { biometricDecisionLabels, type BiometricDecision } from '@medipay/shared
 import { fileFieldLabels, type PfFileField } from '@medipay/shared/files';
 import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
 import { SectionCard } from './detail-parts';
-import { ImageDocument } from './document-viewer';
-import { isPdf, PdfDocument } from './pf-documents-card';
+import { DocumentPreview } from './pf-documents-card';
 import { formatScore } from './review-format';
 
 type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
@@ -90,15 +89,7 @@ function ComparedPhoto({
   return (
     <li className="min-w-0">
       <figure className="space-y-2">
-        {!current ? (
-          <p className="flex h-40 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
-            Não enviado
-          </p>
-        ) : isPdf(current) ? (
-          <PdfDocument document={current} labelId={labelId} />
-        ) : (
-          <ImageDocument label={label} document={current} />
-        )}
+        <DocumentPreview document={current} label={label} labelId={labelId} />
         <figcaption id={labelId} className="text-sm">
           <span className="font-medium">{label}</span>
           <br />

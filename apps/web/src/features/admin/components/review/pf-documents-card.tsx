@@ -46,6 +46,26 @@ export function PdfDocument({
   );
 }
 
+/** A document as the detail shows it: 'Não enviado', a PDF to open, or an image to enlarge. */
+export function DocumentPreview({
+  document,
+  label,
+  labelId,
+}: {
+  document: UploadedDocument | null;
+  label: string;
+  labelId: string;
+}) {
+  if (!document)
+    return (
+      <p className="flex h-40 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
+        Não enviado
+      </p>
+    );
+  if (isPdf(document)) return <PdfDocument document={document} labelId={labelId} />;
+  return <ImageDocument label={label} document={document} />;
+}
+
 function DocumentTile({ detail, field }: { detail: PfDetail; field: PfFileField }) {
   const labelId = useId();
   const label = fileFieldLabels[field];
@@ -65,15 +85,7 @@ function DocumentTile({ detail, field }: { detail: PfDetail; field: PfFileField 
           </Badge>
         )}
       </div>
-      {!current ? (
-        <p className="flex h-40 items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
-          Não enviado
-        </p>
-      ) : isPdf(current) ? (
-        <PdfDocument document={current} labelId={labelId} />
-      ) : (
-        <ImageDocument label={label} document={current} />
-      )}
+      <DocumentPreview document={current} label={label} labelId={labelId} />
       <DocumentVersions document={entry} />
     </li>
   );

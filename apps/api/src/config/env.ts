@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 /**
  * The only reader of process.env. Every variable of the portal is declared here with its
- * default; a wrong value stops start-up with a message naming the variable.
+ * default; a wrong value stops start-up with a message naming the variable and its rule (never
+ * the value, which may be a secret).
  */
 const optionalUrl = z.url({ message: 'deve ser uma URL (ex.: https://exemplo.com)' }).optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -97,11 +98,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     throw new EnvError(
       result.error.issues.map((issue) => {
+        // The variable and its rule, never the value: SECRET, passwords, tokens and URLs with
+        // credentials would otherwise end up in the start-up output and its logs.
         const name = issue.path.join('.');
-        const received = cleaned[name];
-        return received === undefined
+        return cleaned[name] === undefined
           ? `${name}: obrigatório; ${issue.message}`
-          : `${name}: ${issue.message} (recebido: ${JSON.stringify(received)})`;
+          : `${name}: ${issue.message}`;
       }),
     );
   }

@@ -16,6 +16,12 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** Uploads. */
 export const MAX_UPLOAD_MB = 10;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+/**
+ * Largest image accepted, in megapixels (width × height, read from the header before decoding):
+ * a 64 MP phone photo (9248 × 6936) passes, a small file that decodes to a huge image does not.
+ */
+export const MAX_UPLOAD_MEGAPIXELS = 70;
+export const MAX_UPLOAD_PIXELS = MAX_UPLOAD_MEGAPIXELS * 1_000_000;
 
 /** Camera capture. */
 export const photoCapture = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UPLOAD_MEGAPIXELS } from './constants';
 import { pfFileFields, pjFileFields } from './files';
 
 /** An uploaded document as the upload answers it; the value of a file field in the step schemas. */
@@ -21,6 +22,7 @@ export const pjFileFieldSchema = z.enum(Object.keys(pjFileFields) as [keyof type
 export const documentMessages = {
   noFile: 'Envie um arquivo.',
   unreadableImage: 'Não foi possível ler a imagem. Envie outro arquivo.',
+  imageTooLarge: `A imagem é grande demais: envie uma foto de até ${MAX_UPLOAD_MEGAPIXELS} megapixels.`,
   unreadablePdf: 'Não foi possível ler o PDF. Envie outro arquivo.',
   encryptedPdf: 'PDF protegido por senha não é aceito. Envie o arquivo sem senha.',
   activePdf: 'PDF com conteúdo executável (JavaScript) não é aceito.',

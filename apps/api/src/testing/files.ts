@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -27,6 +28,34 @@ export async function image(
   return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 150, b: 130 } } })
     .toFormat(format)
     .toBuffer();
+}
+
+/**
+ * A valid PNG of width × height one-bit grey pixels, all white: a decompression bomb (a
+ * 9999 × 9999 one is a few KB and decodes to about 100 million pixels).
+ */
+export function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth 1, colour type 0 (grey), deflate, no filter, no interlace
+  const rowLength = 1 + Math.ceil(width / 8);
+  const pixels = Buffer.alloc(rowLength * height, 0xff);
+  for (let y = 0; y < height; y += 1) pixels[y * rowLength] = 0; // each row: filter type none
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export async function pdf(): Promise<Buffer> {

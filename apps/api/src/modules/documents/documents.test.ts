@@ -5,6 +5,7 @@ import { adminSession } from '../../testing/admin';
 import { startApplicantSession } from '../../testing/applicant';
 import {
   encryptedPdf,
+  hugePng,
   image,
   jpegWithGps,
   multipart,
@@ -138,6 +139,24 @@ describe('document upload', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('Arquivo deve ter até 10MB');
     expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses an image over 70 megapixels before decoding it, storing nothing', async () => {
+    const before = await storedCount();
+    const bomb = hugePng(9999, 9999);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const response = await upload('docIdentidadeFrente', 'rg.png', bomb);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'A imagem é grande demais: envie uma foto de até 70 megapixels.',
+    });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('accepts the photo of a 64-megapixel phone camera', async () => {
+    const response = await upload('docIdentidadeVerso', 'rg-verso.png', hugePng(9248, 6936));
+    expect(response.statusCode).toBe(201);
   });
 
   it('accepts only a PDF as the Contrato Social', async () => {

@@ -3,15 +3,21 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { errorCodes } from '@medipay/shared/api-error';
-import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '@medipay/shared/constants';
 import { documentMessages } from '@medipay/shared/documents';
 import { fileRules, isAllowedType, type FileKind } from '@medipay/shared/files';
 import { validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
+import { createSemaphore } from '../../lib/semaphore';
 
 /** Longest side of a stored image. */
 const MAX_IMAGE_SIDE = 4096;
 const THUMBNAIL_SIDE = 320;
+/**
+ * Images decoded at once in this process: a decoded photo takes up to a few hundred MB, so
+ * parallel uploads wait for a slot instead of multiplying the memory.
+ */
+const imageWork = createSemaphore(2);
 
 export type CheckedFile = {
   data: Buffer;
@@ -27,14 +33,31 @@ const unsupported = (message: string) =>
 /** PDF actions that run code or other programs. */
 const activePdfContent = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)\b/;
 
+/** Refuses an image over MAX_UPLOAD_PIXELS from its header alone, before any pixel is decoded. */
+async function checkImageSize(data: Buffer): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(data).metadata());
+  } catch {
+    throw unsupported(documentMessages.unreadableImage);
+  }
+  if (!width || !height) throw unsupported(documentMessages.unreadableImage);
+  if (width * height > MAX_UPLOAD_PIXELS) {
+    throw new AppError(errorCodes.payloadTooLarge, documentMessages.imageTooLarge, 413);
+  }
+}
+
 async function reencodeImage(data: Buffer, mimeType: string): Promise<Buffer> {
   try {
-    const image = sharp(data, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate().resize({
-      width: MAX_IMAGE_SIDE,
-      height: MAX_IMAGE_SIDE,
-      fit: 'inside',
-      withoutEnlargement: true,
-    });
+    const image = sharp(data, { failOn: 'error', limitInputPixels: MAX_UPLOAD_PIXELS })
+      .rotate()
+      .resize({
+        width: MAX_IMAGE_SIDE,
+        height: MAX_IMAGE_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
     if (mimeType === 'image/png') return await image.png().toBuffer();
     if (mimeType === 'image/webp') return await image.webp({ quality: 90 }).toBuffer();
     return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
@@ -57,8 +80,9 @@ async function checkPdf(data: Buffer): Promise<void> {
 }
 
 /**
- * Decides a file's type by its content and applies the field's rule: images are decoded and
- * re-encoded (orientation applied, EXIF and GPS removed, longest side capped), a PDF must parse,
+ * Decides a file's type by its content and applies the field's rule: images over
+ * MAX_UPLOAD_PIXELS are refused from their header, the others are decoded and re-encoded
+ * (orientation applied, EXIF and GPS removed, longest side capped), two at a time; a PDF must parse,
  * must not be encrypted and must not carry executable content.
  */
 export async function checkFile(kind: FileKind, data: Buffer): Promise<CheckedFile> {
@@ -76,16 +100,20 @@ export async function checkFile(kind: FileKind, data: Buffer): Promise<CheckedFi
   if (detected.mime === 'application/pdf') {
     await checkPdf(data);
   } else {
-    stored = await reencodeImage(data, detected.mime);
-    thumbnail = await sharp(stored)
-      .resize({
-        width: THUMBNAIL_SIDE,
-        height: THUMBNAIL_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 70 })
-      .toBuffer();
+    await checkImageSize(data);
+    [stored, thumbnail] = await imageWork(async () => {
+      const reencoded = await reencodeImage(data, detected.mime);
+      const preview = await sharp(reencoded, { limitInputPixels: MAX_UPLOAD_PIXELS })
+        .resize({
+          width: THUMBNAIL_SIDE,
+          height: THUMBNAIL_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 70 })
+        .toBuffer();
+      return [reencoded, preview] as const;
+    });
   }
   return {
     data: stored,

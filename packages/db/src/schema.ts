@@ -435,6 +435,27 @@ export const adminSessions = pgTable(
 );
 
 /**
+ * The login throttle's memory: one row per login attempt that went on to the password check,
+ * reserved before the check under a lock on its keys, so that parallel attempts never get past
+ * the limit. `account_key` is `user:<id>` for an existing account (its e-mail and username count
+ * together) and `credential:<typed, lower-cased>` otherwise. A successful login deletes its row;
+ * rows older than the window no longer count.
+ */
+export const adminLoginAttempts = pgTable(
+  'admin_login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountKey: text('account_key').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('admin_login_attempts_account_idx').on(table.accountKey, table.createdAt),
+    index('admin_login_attempts_ip_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/**
  * The audit trail of the back office (the spec's admin_actions): every login success and
  * failure, every decision on an application, every account change and cleanup. `admin_email`
  * is the server's own record of who acted (for a failed login: the credential tried, lower-cased).

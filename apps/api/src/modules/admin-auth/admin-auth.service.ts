@@ -19,7 +19,8 @@ import {
   deleteAdminSession,
   findAdminSessionByTokenHash,
   insertAdminSession,
-  recentLoginFailures,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
 } from './admin-sessions.repository';
 import {
   findAdminUserByCredential,
@@ -53,8 +54,9 @@ export type AdminLogin = { token: string; expiresAt: Date; user: AdminUserRow };
 export type AdminAuth = {
   cookieName: string;
   /**
-   * Checks a login: 429 while the credential or the IP is throttled (the password is not even
-   * checked), 401 for an unknown account or a wrong password (same answer, same work), 403 for
+   * Checks a login: 429 once the account (its e-mail and username together; the typed credential
+   * when no account has it) or the IP used its attempts in the window (the attempt is reserved
+   * before the password check, so parallel attempts cannot overrun it), 401 for an unknown account or a wrong password (same answer, same work), 403 for
    * a correct password of an account that may not enter. Every outcome is audited.
    */
   login: (attempt: LoginAttempt) => Promise<AdminLogin>;
@@ -76,37 +78,35 @@ export function createAdminAuth(deps: {
   const secure = deps.publicUrl.startsWith('https://');
   const cookieOptions = { httpOnly: true, sameSite: 'strict', secure, path: '/' } as const;
 
-  /** Refuses (429) when the credential or the IP reached its number of failures in the window. */
-  const throttle = async (credential: string, ip: string, now: Date) => {
-    const since = new Date(now.getTime() - LOGIN_THROTTLE_WINDOW_MS);
-    const failed = adminAuditActions.loginFailed;
-    const [byAccount, byIp] = await Promise.all([
-      recentLoginFailures(
-        db,
-        { adminEmail: credential },
-        failed,
-        since,
-        LOGIN_FAILURES_PER_ACCOUNT,
-      ),
-      recentLoginFailures(db, { ip }, failed, since, LOGIN_FAILURES_PER_IP),
-    ]);
-    // Refused until the oldest of the last `limit` failures leaves the window.
-    const accountUntil = byAccount[LOGIN_FAILURES_PER_ACCOUNT - 1]?.getTime();
-    const ipUntil = byIp[LOGIN_FAILURES_PER_IP - 1]?.getTime();
-    const blockedUntil = Math.max(accountUntil ?? -Infinity, ipUntil ?? -Infinity);
-    if (blockedUntil === -Infinity) return;
-    const retryAfterMs = blockedUntil + LOGIN_THROTTLE_WINDOW_MS - now.getTime();
-    if (retryAfterMs <= 0) return;
+  /**
+   * Reserves this attempt before the password is checked (see reserveLoginAttempt), or refuses
+   * it (429, audited, not counted). The e-mail and the username of an account are one key.
+   */
+  const reserve = async (
+    credential: string,
+    user: AdminUserRow | null,
+    ip: string,
+    now: Date,
+  ): Promise<string> => {
+    const accountKey = user ? `user:${user.id}` : `credential:${credential}`;
+    const reservation = await reserveLoginAttempt(db, { accountKey, ip }, now, {
+      perAccount: LOGIN_FAILURES_PER_ACCOUNT,
+      perIp: LOGIN_FAILURES_PER_IP,
+      windowMs: LOGIN_THROTTLE_WINDOW_MS,
+    });
+    if (reservation.reserved) return reservation.id;
     await recordAdminAction(db, {
+      adminUserId: user?.id ?? null,
       adminEmail: credential,
       action: adminAuditActions.loginThrottled,
       observacoes:
-        accountUntil !== undefined
+        reservation.limitedBy === 'account'
           ? 'Limite de tentativas da conta atingido'
           : 'Limite de tentativas do IP atingido',
       ip,
       createdAt: now,
     });
+    const retryAfterMs = reservation.blockedUntil.getTime() - now.getTime();
     throw new AppError(errorCodes.rateLimited, genericMessages.rateLimited, 429, {
       retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
     });
@@ -134,9 +134,9 @@ export function createAdminAuth(deps: {
     login: async ({ password, ip, userAgent, ...attempt }) => {
       const credential = attempt.credential.trim().toLowerCase();
       const now = clock.now();
-      await throttle(credential, ip, now);
-
       const user = await findAdminUserByCredential(db, credential);
+      const attemptId = await reserve(credential, user, ip, now);
+
       // An unknown account costs the same verification as a known one.
       const passwordOk = await verifyPassword(user?.passwordHash ?? dummyPasswordHash, password);
       if (!user || !passwordOk) {
@@ -172,6 +172,7 @@ export function createAdminAuth(deps: {
           userAgent: userAgent?.slice(0, 512) ?? null,
         });
         await setAdminLastLoginAt(tx, user.id, now);
+        await releaseLoginAttempt(tx, attemptId);
         await recordAdminAction(tx, {
           adminUserId: user.id,
           adminEmail: user.email,

@@ -318,6 +318,89 @@ describe('login throttling', () => {
     clock.advance(LOGIN_THROTTLE_WINDOW_MS + 1000);
     await loginTestAdmin(t, row.email, password, ip);
   });
+  it('lets at most the limit of a parallel burst reach the password check, the right password included', async () => {
+    const { row, password } = await createTestAdmin(t);
+    const wrong = Array.from({ length: 30 }, (_, i) =>
+      login({ credential: i % 2 ? row.email : row.username, password: `errada-${i}` }),
+    );
+    // The right password, sent last in the same burst.
+    const responses = await Promise.all([...wrong, login({ credential: row.email, password })]);
+    const right = responses.at(-1)!;
+    const statuses = responses.map((response) => response.statusCode);
+    const verified = statuses.filter((status) => status !== 429);
+    expect(verified.length, statuses.join(',')).toBeLessThanOrEqual(LOGIN_FAILURES_PER_ACCOUNT);
+    expect(right.statusCode, statuses.join(',')).toBe(429);
+    expect(right.cookies).toHaveLength(0);
+    for (const response of responses.filter((r) => r.statusCode === 429)) {
+      expect(response.json()).toMatchObject({
+        code: errorCodes.rateLimited,
+        message: genericMessages.rateLimited,
+      });
+    }
+
+    // Every refusal is audited; only the verified attempts count as failures.
+    const failures = [
+      ...(await auditRows(adminAuditActions.loginFailed, row.email)),
+      ...(await auditRows(adminAuditActions.loginFailed, row.username)),
+    ];
+    expect(failures.length).toBe(verified.length);
+    const throttled = [
+      ...(await auditRows(adminAuditActions.loginThrottled, row.email)),
+      ...(await auditRows(adminAuditActions.loginThrottled, row.username)),
+    ];
+    expect(throttled.length).toBe(responses.length - verified.length);
+    expect(throttled.every((audit) => audit.adminUserId === row.id)).toBe(true);
+
+    // Right after the burst, the right password is still refused while the window lasts.
+    expect((await login({ credential: row.username, password })).statusCode).toBe(429);
+    clock.advance(LOGIN_THROTTLE_WINDOW_MS + 1000);
+    await loginTestAdmin(t, row.username, password);
+  });
+
+  it('counts the e-mail and the username of one account as one credential', async () => {
+    const { row, password } = await createTestAdmin(t);
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
+      const credential = i % 2 ? row.username.toUpperCase() : row.email;
+      const response = await login({ credential, password: `errada-${i}` });
+      expect(response.statusCode).toBe(401);
+    }
+    for (const credential of [row.email, row.username]) {
+      const refused = await login({ credential, password });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ message: genericMessages.rateLimited });
+    }
+    const [throttled] = await auditRows(adminAuditActions.loginThrottled, row.username);
+    expect(throttled).toMatchObject({
+      adminUserId: row.id,
+      observacoes: 'Limite de tentativas da conta atingido',
+    });
+  });
+
+  it('keeps the IP limit under a parallel burst across unknown accounts', async () => {
+    const ip = '10.99.0.2';
+    const responses = await Promise.all(
+      Array.from({ length: 3 * LOGIN_FAILURES_PER_IP }, (_, i) =>
+        login({ credential: `rajada${i}@medipay.test`, password: 'x' }, { ip }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_FAILURES_PER_IP);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2 * LOGIN_FAILURES_PER_IP);
+  });
+
+  it('does not count a successful login against the limit', async () => {
+    const { row, password } = await createTestAdmin(t);
+    const ip = nextTestIp();
+    for (let i = 0; i < 2 * LOGIN_FAILURES_PER_ACCOUNT; i += 1) {
+      await loginTestAdmin(t, i % 2 ? row.username : row.email, password, ip);
+    }
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT - 1; i += 1) {
+      expect((await login({ credential: row.email, password: 'errada' }, { ip })).statusCode).toBe(
+        401,
+      );
+    }
+    await loginTestAdmin(t, row.email, password, ip);
+  });
 });
 
 describe('the admin session', () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { adminActions, adminSessions, adminUsers } from '@medipay/db/schema';
+import { adminLoginAttempts, adminSessions, adminUsers } from '@medipay/db/schema';
 import type { Executor } from '../messaging/outbox.repository';
 import type { AdminUserRow } from './admin-users.repository';
 
@@ -47,31 +47,72 @@ export async function deleteExpiredAdminSessions(db: Database, now: Date): Promi
   return deleted.length;
 }
 
+export type LoginThrottleLimits = { perAccount: number; perIp: number; windowMs: number };
+
+/** A reserved attempt (its id, to release it on success), or why and until when it is refused. */
+export type LoginReservation =
+  | { reserved: true; id: string }
+  | { reserved: false; limitedBy: 'account' | 'ip'; blockedUntil: Date };
+
+const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+
 /**
- * When the failed logins of one credential or one IP, newer than `since`, were recorded: the
- * newest `limit` of them, newest first (the audit trail is the throttle's memory, so it holds
- * across restarts and processes).
+ * Counts one login attempt of an account key and an IP before its password is checked, so that
+ * parallel attempts never get more than the limits: under a transaction lock on each key (account,
+ * then IP: always the same order), counts the attempts still in the window and inserts one only
+ * while both are under their limit. The lock is PostgreSQL's, so the limit holds across processes.
  */
-export async function recentLoginFailures(
+export async function reserveLoginAttempt(
   db: Database,
-  key: { adminEmail: string } | { ip: string },
-  failedAction: string,
-  since: Date,
-  limit: number,
-): Promise<Date[]> {
-  const rows = await db
-    .select({ createdAt: adminActions.createdAt })
-    .from(adminActions)
-    .where(
-      and(
-        eq(adminActions.action, failedAction),
-        'adminEmail' in key
-          ? eq(adminActions.adminEmail, key.adminEmail)
-          : eq(adminActions.ip, key.ip),
-        gt(adminActions.createdAt, since),
-      ),
-    )
-    .orderBy(desc(adminActions.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.createdAt);
+  keys: { accountKey: string; ip: string },
+  now: Date,
+  limits: LoginThrottleLimits,
+): Promise<LoginReservation> {
+  const since = new Date(now.getTime() - limits.windowMs);
+  return db.transaction(async (tx) => {
+    await tx.execute(lockKey(`admin-login:account:${keys.accountKey}`));
+    await tx.execute(lockKey(`admin-login:ip:${keys.ip}`));
+    // Only holders of this account's lock touch its rows: the sweep cannot deadlock.
+    await tx
+      .delete(adminLoginAttempts)
+      .where(
+        and(
+          eq(adminLoginAttempts.accountKey, keys.accountKey),
+          lte(adminLoginAttempts.createdAt, since),
+        ),
+      );
+    const recent = (key: SQL, limit: number) =>
+      tx
+        .select({ createdAt: adminLoginAttempts.createdAt })
+        .from(adminLoginAttempts)
+        .where(and(key, gt(adminLoginAttempts.createdAt, since)))
+        .orderBy(desc(adminLoginAttempts.createdAt))
+        .limit(limit);
+    const byAccount = await recent(
+      eq(adminLoginAttempts.accountKey, keys.accountKey),
+      limits.perAccount,
+    );
+    const byIp = await recent(eq(adminLoginAttempts.ip, keys.ip), limits.perIp);
+    // Refused until the oldest of the last `limit` attempts leaves the window.
+    const accountFrom = byAccount[limits.perAccount - 1]?.createdAt.getTime();
+    const ipFrom = byIp[limits.perIp - 1]?.createdAt.getTime();
+    if (accountFrom !== undefined || ipFrom !== undefined) {
+      const from = Math.max(accountFrom ?? -Infinity, ipFrom ?? -Infinity);
+      return {
+        reserved: false,
+        limitedBy: accountFrom !== undefined ? 'account' : 'ip',
+        blockedUntil: new Date(from + limits.windowMs),
+      };
+    }
+    const [row] = await tx
+      .insert(adminLoginAttempts)
+      .values({ accountKey: keys.accountKey, ip: keys.ip, createdAt: now })
+      .returning({ id: adminLoginAttempts.id });
+    return { reserved: true, id: row!.id };
+  });
+}
+
+/** Releases a reserved attempt (a successful login does not count against the limits). */
+export async function releaseLoginAttempt(executor: Executor, id: string) {
+  await executor.delete(adminLoginAttempts).where(eq(adminLoginAttempts.id, id));
 }

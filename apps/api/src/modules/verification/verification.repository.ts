@@ -1,13 +1,32 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { otpChallenges } from '@medipay/db/schema';
+import { applicantSessions, otpChallenges } from '@medipay/db/schema';
 import type { Executor } from '../messaging/outbox.repository';
 
 export type OtpChallenge = typeof otpChallenges.$inferSelect;
 export type Channel = OtpChallenge['channel'];
 
-export async function findLatestChallenge(db: Database, sessionId: string, channel: Channel) {
-  const [row] = await db
+/**
+ * Serialises the code sends of one session and of one destination until the transaction ends,
+ * so that the cooldown and the hourly limits are checked and the new code inserted as one step,
+ * across requests and processes. The session's row is locked (NO KEY UPDATE: rows that only
+ * reference it are not held up); a destination has no row of its own, so it takes a
+ * transaction-scoped advisory lock on a hash of it (a collision only makes two sends wait for
+ * each other). Always in this order, so two sends never wait on each other in a cycle.
+ */
+export async function lockCodeSends(tx: Executor, sessionId: string, destination: string) {
+  await tx
+    .select({ id: applicantSessions.id })
+    .from(applicantSessions)
+    .where(eq(applicantSessions.id, sessionId))
+    .for('no key update');
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`otp-destination:${destination}`}, 0))`,
+  );
+}
+
+export async function findLatestChallenge(executor: Executor, sessionId: string, channel: Channel) {
+  const [row] = await executor
     .select()
     .from(otpChallenges)
     .where(and(eq(otpChallenges.sessionId, sessionId), eq(otpChallenges.channel, channel)))
@@ -17,7 +36,7 @@ export async function findLatestChallenge(db: Database, sessionId: string, chann
 }
 
 export async function countChallengesSince(
-  db: Database,
+  executor: Executor,
   filter: { sessionId: string; channel: Channel } | { destination: string },
   since: Date,
 ): Promise<number> {
@@ -28,7 +47,7 @@ export async function countChallengesSince(
           eq(otpChallenges.sessionId, filter.sessionId),
           eq(otpChallenges.channel, filter.channel),
         );
-  const [row] = await db
+  const [row] = await executor
     .select({ value: count() })
     .from(otpChallenges)
     .where(and(where, gte(otpChallenges.createdAt, since)));

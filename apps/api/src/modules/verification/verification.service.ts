@@ -22,6 +22,7 @@ import {
   countChallengesSince,
   findLatestChallenge,
   insertChallenge,
+  lockCodeSends,
   reserveAttempt,
   type Channel,
 } from './verification.repository';
@@ -58,35 +59,40 @@ export function createVerification(deps: {
 
   return {
     send: async (session, channel, destination) => {
-      const now = clock.now();
-      const latest = await findLatestChallenge(db, session.id, channel);
-      if (latest) {
-        const waitMs =
-          latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime();
-        if (waitMs > 0) {
-          const seconds = Math.ceil(waitMs / 1000);
-          throw new AppError(
-            errorCodes.resendTooSoon,
-            verificationMessages.resendTooSoon(seconds),
-            429,
-            {
-              retryAfterSeconds: seconds,
-            },
-          );
-        }
-      }
-      const hourAgo = new Date(now.getTime() - HOUR_MS);
-      const [bySession, byDestination] = await Promise.all([
-        countChallengesSince(db, { sessionId: session.id, channel }, hourAgo),
-        countChallengesSince(db, { destination }, hourAgo),
-      ]);
-      if (bySession >= MAX_CODES_PER_HOUR || byDestination >= MAX_CODES_PER_HOUR) {
-        throw new AppError(errorCodes.rateLimited, verificationMessages.tooManyCodes, 429);
-      }
-
       const id = randomUUID();
       const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+      // Checked and reserved in one transaction under the session's and the destination's
+      // locks: parallel sends (from any process) see each other's codes, so the cooldown and
+      // the hourly limits hold whatever the concurrency.
       const outboxId = await db.transaction(async (tx) => {
+        await lockCodeSends(tx, session.id, destination);
+        // Read after the wait for the locks, so the cooldown left is counted from the codes seen.
+        const now = clock.now();
+        const latest = await findLatestChallenge(tx, session.id, channel);
+        if (latest) {
+          const waitMs =
+            latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime();
+          if (waitMs > 0) {
+            const seconds = Math.ceil(waitMs / 1000);
+            throw new AppError(
+              errorCodes.resendTooSoon,
+              verificationMessages.resendTooSoon(seconds),
+              429,
+              { retryAfterSeconds: seconds },
+            );
+          }
+        }
+        const hourAgo = new Date(now.getTime() - HOUR_MS);
+        const bySession = await countChallengesSince(
+          tx,
+          { sessionId: session.id, channel },
+          hourAgo,
+        );
+        const byDestination = await countChallengesSince(tx, { destination }, hourAgo);
+        if (bySession >= MAX_CODES_PER_HOUR || byDestination >= MAX_CODES_PER_HOUR) {
+          throw new AppError(errorCodes.rateLimited, verificationMessages.tooManyCodes, 429);
+        }
+
         await closeOpenChallenges(tx, session.id, channel, now);
         await insertChallenge(tx, {
           id,

@@ -282,6 +282,56 @@ describe('one-time codes', () => {
     ).toBe(429);
   });
 
+  it('issues one code for 10 parallel sends of one session; the rest wait for the cooldown', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => send(cookie, { channel: 'email', destination: email })),
+    );
+    const accepted = responses.filter((response) => response.statusCode === 202);
+    const refused = responses.filter((response) => response.statusCode !== 202);
+    expect(accepted).toHaveLength(1);
+    expect(refused).toHaveLength(9);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({
+        code: 'RESEND_TOO_SOON',
+        message: 'Aguarde 60s para pedir um novo código.',
+        retryAfterSeconds: 60,
+      });
+    }
+    expect(await t.database.db.select().from(otpChallenges)).toHaveLength(1);
+    expect(await t.database.db.select().from(outbox)).toHaveLength(1);
+  });
+
+  it('keeps parallel sends to one phone from many sessions within 5 codes', async () => {
+    const phone = '+5511987654321';
+    const cookies = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async (_, i) => (await startApplicantSession(t.app, 'PF', `10.2.0.${i + 1}`)).cookie,
+      ),
+    );
+    const responses = await Promise.all(
+      cookies.map((cookie, i) =>
+        send(cookie, { channel: 'phone', destination: '(11) 98765-4321' }, `10.2.0.${i + 1}`),
+      ),
+    );
+    expect(responses.filter((response) => response.statusCode === 202)).toHaveLength(5);
+    for (const response of responses.filter((r) => r.statusCode !== 202)) {
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Limite de envios atingido. Tente novamente mais tarde.',
+      });
+    }
+    expect(
+      await t.database.db.select().from(otpChallenges).where(eq(otpChallenges.destination, phone)),
+    ).toHaveLength(5);
+    expect(
+      await t.database.db.select().from(outbox).where(eq(outbox.recipient, phone)),
+    ).toHaveLength(5);
+  });
+
   it('limits sends per IP address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {

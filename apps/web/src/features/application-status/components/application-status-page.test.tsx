@@ -155,8 +155,9 @@ describe('access by protocol and code', () => {
       { protocolo: 'PJ-20261122-4242', code: '654321' },
       { protocolo: 'PJ-20261122-4242', code: '123456' },
     ]);
-    // The address now names the protocol the cookie opens (a reload shows it again).
-    expect(location()).toBe('/acompanhar-status?protocolo=PJ-20261122-4242');
+    // The address now names the protocol the cookie opens (a reload shows it again); the page
+    // replaces the address after showing the status, so wait for the navigation to commit.
+    await waitFor(() => expect(location()).toBe('/acompanhar-status?protocolo=PJ-20261122-4242'));
     expect(api.calls('GET /api/status')).toHaveLength(1);
   });
 
@@ -221,7 +222,7 @@ describe('access by protocol and code', () => {
     const { user } = renderPage('/acompanhar-status');
     await user.click(await screen.findByRole('button', { name: 'Consultar outro protocolo' }));
     expect(screen.getByLabelText('Protocolo')).toHaveValue('');
-    expect(location()).toBe('/acompanhar-status');
+    await waitFor(() => expect(location()).toBe('/acompanhar-status'));
   });
 
   it('says when the status could not be loaded, and tries again', async () => {

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { errorCodes } from '@medipay/shared/api-error';
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '@medipay/shared/constants';
@@ -9,6 +8,7 @@ import { fileRules, isAllowedType, type FileKind } from '@medipay/shared/files';
 import { validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
 import { createSemaphore } from '../../lib/semaphore';
+import { inspectPdf } from './pdf-active-content';
 
 /** Longest side of a stored image. */
 const MAX_IMAGE_SIDE = 4096;
@@ -29,9 +29,6 @@ export type CheckedFile = {
 
 const unsupported = (message: string) =>
   new AppError(errorCodes.unsupportedMediaType, message, 415);
-
-/** PDF actions that run code or other programs. */
-const activePdfContent = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)\b/;
 
 /** Refuses an image over MAX_UPLOAD_PIXELS from its header alone, before any pixel is decoded. */
 async function checkImageSize(data: Buffer): Promise<void> {
@@ -66,17 +63,16 @@ async function reencodeImage(data: Buffer, mimeType: string): Promise<Buffer> {
   }
 }
 
+/**
+ * A PDF must parse, must not be encrypted and must carry no active content, decided by parsing
+ * every object (see pdf-active-content.ts): a search of the raw bytes missed names written with
+ * escapes and actions in compressed object streams, and refused text that mentioned them.
+ */
 async function checkPdf(data: Buffer): Promise<void> {
-  if (activePdfContent.test(data.toString('latin1'))) throw unsupported(documentMessages.activePdf);
-  try {
-    await PDFDocument.load(data, { updateMetadata: false });
-  } catch (error) {
-    // pdf-lib's errors are ES5 classes (no usable instanceof or name): its message says it.
-    if (error instanceof Error && /is encrypted/.test(error.message)) {
-      throw unsupported(documentMessages.encryptedPdf);
-    }
-    throw unsupported(documentMessages.unreadablePdf);
-  }
+  const inspection = await inspectPdf(data);
+  if (inspection.verdict === 'encrypted') throw unsupported(documentMessages.encryptedPdf);
+  if (inspection.verdict === 'unreadable') throw unsupported(documentMessages.unreadablePdf);
+  if (inspection.verdict === 'active') throw unsupported(documentMessages.activePdf);
 }
 
 /**

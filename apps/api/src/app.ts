@@ -222,6 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       deliverer,
       extraction,
       medipayAccounts,
+      // Swept for files no row names (at start-up, after the cleanup above, then periodically).
+      storage,
       clock,
       log: app.log,
     });

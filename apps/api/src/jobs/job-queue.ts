@@ -2,16 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '@medipay/db/client';
 import { OTP_TTL_MS } from '@medipay/shared/constants';
+import type { DocumentStorage } from '../adapters/storage/port';
 import type { Clock } from '../lib/clock';
 import { deleteExpiredAdminSessions } from '../modules/admin-auth/admin-sessions.repository';
 import type { Extraction } from '../modules/kyc/extraction.service';
 import type { MedipayAccounts } from '../modules/medipay-account/medipay-account.service';
 import type { OutboxDeliverer } from '../modules/messaging/outbox.delivery';
 import { findStrandedOutboxIds, redactExpiredCodes } from '../modules/messaging/outbox.repository';
+import { ORPHAN_FILES_INTERVAL_MS, sweepOrphanFiles } from './orphan-files.job';
 
 export const OUTBOX_QUEUE = 'outbox-delivery';
 export const EXTRACTION_QUEUE = 'document-extraction';
 export const MEDIPAY_ACCOUNT_QUEUE = 'medipay-account';
+export const ORPHAN_FILES_QUEUE = 'orphan-files';
 
 /** pg-boss waits 10 s, 20 s, 40 s ... (with jitter) between tries: 8 retries span about an hour. */
 const outboxQueueOptions = {
@@ -36,6 +39,19 @@ const medipayAccountQueueOptions = {
   expireInSeconds: 120,
 };
 const SWEEP_INTERVAL_MS = 60_000;
+/**
+ * The orphan-file sweep is asked for at start-up and then this often by every process; pg-boss
+ * keeps one job per period (`singletonSeconds`, in the database), so it runs once per period
+ * across all processes, and `singleton` keeps two runs from overlapping.
+ */
+const ORPHAN_FILES_REQUEST_INTERVAL_MS = 10 * 60_000;
+const orphanFilesQueueOptions = {
+  name: ORPHAN_FILES_QUEUE,
+  policy: 'singleton' as const,
+  retryLimit: 2,
+  retryDelay: 300,
+  expireInSeconds: 60 * 60,
+};
 
 export type JobQueue = {
   /** Asks for a message to be delivered; call it after the transaction that queued it committed. */
@@ -61,10 +77,12 @@ export async function startJobQueue(deps: {
   deliverer: OutboxDeliverer;
   extraction: Extraction;
   medipayAccounts: Pick<MedipayAccounts, 'run' | 'strandedIds'>;
+  /** The document store, swept for files that no row names. */
+  storage: Pick<DocumentStorage, 'list' | 'delete'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }): Promise<JobQueue> {
-  const { database, deliverer, extraction, medipayAccounts, clock, log } = deps;
+  const { database, deliverer, extraction, medipayAccounts, storage, clock, log } = deps;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schedule: false,
@@ -109,6 +127,19 @@ export async function startJobQueue(deps: {
     await boss.send(MEDIPAY_ACCOUNT_QUEUE, { id: accountId }, { singletonKey: accountId });
   };
 
+  await boss.createQueue(ORPHAN_FILES_QUEUE, orphanFilesQueueOptions);
+  await boss.work(ORPHAN_FILES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const report = await sweepOrphanFiles({ db: database.db, storage, clock, log });
+    log.info(report, 'orphan stored files swept');
+  });
+  const requestOrphanSweep = async () => {
+    await boss.send(
+      ORPHAN_FILES_QUEUE,
+      {},
+      { singletonKey: ORPHAN_FILES_QUEUE, singletonSeconds: ORPHAN_FILES_INTERVAL_MS / 1000 },
+    );
+  };
+
   const enqueueDelivery = async (outboxId: string) => {
     await boss.send(OUTBOX_QUEUE, { id: outboxId });
   };
@@ -135,6 +166,13 @@ export async function startJobQueue(deps: {
   }, SWEEP_INTERVAL_MS);
   timer.unref();
   await sweep();
+  await requestOrphanSweep();
+  const orphanTimer = setInterval(() => {
+    requestOrphanSweep().catch((error) =>
+      log.error({ err: error }, 'could not ask for the orphan-file sweep'),
+    );
+  }, ORPHAN_FILES_REQUEST_INTERVAL_MS);
+  orphanTimer.unref();
 
   return {
     enqueueDelivery,
@@ -145,6 +183,7 @@ export async function startJobQueue(deps: {
     sweep,
     stop: async () => {
       clearInterval(timer);
+      clearInterval(orphanTimer);
       await sweeping;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },

@@ -1,10 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { DocumentStorage } from './port';
+import type { DocumentStorage, StoredObject } from './port';
 
 const TEMP_DIR = '.incoming';
+
+const isMissing = (error: unknown) => (error as { code?: string }).code === 'ENOENT';
+
+/**
+ * The files under a folder, depth first, streamed from the directory handles (a folder of many
+ * files is never read into memory at once). A file or folder removed meanwhile is skipped.
+ */
+async function* walk(folder: string, prefix: string): AsyncGenerator<StoredObject> {
+  let entries;
+  try {
+    entries = await opendir(folder);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    if (prefix === '' && entry.name === TEMP_DIR) continue;
+    const path = join(folder, entry.name);
+    const key = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) {
+      yield* walk(path, `${key}/`);
+    } else if (entry.isFile()) {
+      try {
+        yield { key, modifiedAt: (await stat(path)).mtime };
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+  }
+}
 
 /**
  * Documents in a folder under DATA_DIR, outside every static route. A write goes to a temporary
@@ -52,5 +82,6 @@ export function createLocalStorage(root: string): DocumentStorage {
       const entries = await readdir(temp).catch(() => [] as string[]);
       await Promise.all(entries.map((entry) => rm(join(temp, entry), { force: true })));
     },
+    list: () => walk(base, ''),
   };
 }

@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { DocumentStorage } from './port';
+import type { DocumentStorage, StoredObject } from './port';
 
 /**
  * Documents in an S3-compatible bucket (private; credentials from the usual AWS variables).
@@ -53,6 +54,22 @@ export function createS3Storage(options: {
     },
     cleanup: async () => {
       // Nothing to do: S3 never shows a partial object.
+    },
+    list: async function* (): AsyncGenerator<StoredObject> {
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: options.bucket,
+            ContinuationToken: continuationToken,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified)
+            yield { key: object.Key, modifiedAt: object.LastModified };
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
     },
   };
 }

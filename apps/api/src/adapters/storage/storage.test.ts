@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +74,25 @@ describe.each(drivers)('document storage: $name', ({ storage }) => {
     expect((await read(await storage().get('2026/11/e')))!.toString()).toBe('kept');
     await expect(storage().delete('2026/11/never-stored')).resolves.toBeUndefined();
   });
+
+  it('lists every stored object with the time it was written', async () => {
+    const before = Date.now() - 2000;
+    await storage().put('2026/12/listed-a', Buffer.from('a'), 'text/plain');
+    await storage().put('2026/12/nested/listed-b.thumb', Buffer.from('b'), 'image/webp');
+    await storage().put('2027/01/listed-c', Buffer.from('c'), 'text/plain');
+    await storage().delete('2027/01/listed-c');
+    const listed = new Map<string, Date>();
+    for await (const object of storage().list()) listed.set(object.key, object.modifiedAt);
+    expect(listed.has('2026/12/listed-a')).toBe(true);
+    expect(listed.has('2026/12/nested/listed-b.thumb')).toBe(true);
+    expect(listed.has('2027/01/listed-c')).toBe(false);
+    for (const key of ['2026/12/listed-a', '2026/12/nested/listed-b.thumb']) {
+      const modifiedAt = listed.get(key)!;
+      expect(modifiedAt).toBeInstanceOf(Date);
+      expect(modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+      expect(modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2000);
+    }
+  });
 });
 
 describe('local storage', () => {
@@ -89,11 +110,76 @@ describe('local storage', () => {
     expect(readdirSync(join(base, '.incoming'))).toEqual([]);
   });
 
+  it('lists nothing for a folder not created yet, and never a write in progress', async () => {
+    const base = join(root, 'listing');
+    const storage = createLocalStorage(base);
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const object of storage.list()) found.push(object.key);
+      return found.sort();
+    };
+    expect(await keys()).toEqual([]);
+    await storage.put('2026/11/one', Buffer.from('1'), 'text/plain');
+    await storage.put('2026/11/two', Buffer.from('2'), 'text/plain');
+    writeFileSync(join(base, '.incoming', 'in-flight.part'), Buffer.alloc(16));
+    expect(await keys()).toEqual(['2026/11/one', '2026/11/two']);
+  });
+
   it('refuses keys that leave its folder', async () => {
     const storage = createLocalStorage(join(root, 'guarded'));
     await expect(storage.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(
       /Invalid storage key/,
     );
     await expect(storage.get('.incoming/x.part')).rejects.toThrow(/Invalid storage key/);
+  });
+});
+
+/**
+ * A bucket of more than one listing page. s3rver cannot answer a truncated listing on Node 17+
+ * (it encrypts the continuation token with DES, which OpenSSL 3 refuses), so this bucket is a
+ * few lines of HTTP that answer ListObjectsV2 as S3 does, two keys a page.
+ */
+describe('S3 listing', () => {
+  it('follows the continuation token through every page', async () => {
+    const keys = ['2026/11/a', '2026/11/a.thumb', '2026/11/b', '2026/12/c', '2026/12/d'];
+    const modified = '2026-11-20T10:00:00.000Z';
+    const requests: URLSearchParams[] = [];
+    const server = createServer((request, response) => {
+      const query = new URL(request.url ?? '/', 'http://bucket').searchParams;
+      requests.push(query);
+      const start = Number(query.get('continuation-token') ?? '0');
+      const page = keys.slice(start, start + 2);
+      const truncated = start + 2 < keys.length;
+      response.setHeader('content-type', 'application/xml');
+      response.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+          `<Name>paged</Name><KeyCount>${page.length}</KeyCount><MaxKeys>2</MaxKeys><IsTruncated>${truncated}</IsTruncated>` +
+          (truncated ? `<NextContinuationToken>${start + 2}</NextContinuationToken>` : '') +
+          page
+            .map(
+              (key) =>
+                `<Contents><Key>${key}</Key><LastModified>${modified}</LastModified><Size>1</Size></Contents>`,
+            )
+            .join('') +
+          `</ListBucketResult>`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const storage = createS3Storage({
+        bucket: 'paged',
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      });
+      const listed: { key: string; modifiedAt: Date }[] = [];
+      for await (const object of storage.list()) listed.push(object);
+      expect(listed.map((object) => object.key)).toEqual(keys);
+      expect(listed.every((object) => object.modifiedAt.toISOString() === modified)).toBe(true);
+      expect(requests.map((query) => query.get('continuation-token'))).toEqual([null, '2', '4']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -98,7 +98,11 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    /** `expired`: a one-time code that could no longer be used, closed without being sent. */
+    status: text('status')
+      .$type<'pending' | 'sent' | 'failed' | 'expired'>()
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     providerMessageId: text('provider_message_id'),

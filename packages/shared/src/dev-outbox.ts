@@ -6,7 +6,7 @@ export const devOutboxMessageSchema = z.object({
   channel: z.enum(['email', 'sms', 'whatsapp']),
   template: z.string(),
   recipient: z.string(),
-  status: z.enum(['pending', 'sent', 'failed']),
+  status: z.enum(['pending', 'sent', 'failed', 'expired']),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { outbox } from '@medipay/db/schema';
+import { otpChallenges, outbox, statusAccessCodes } from '@medipay/db/schema';
 
 /** The database, or a transaction on it: a message is queued in the transaction of its cause. */
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -82,6 +82,59 @@ export async function markOutboxAttemptFailed(
       lockedUntil: null,
     })
     .where(eq(outbox.id, id));
+}
+
+/**
+ * Closes a message that must not be delivered any more (its one-time code expired, was replaced
+ * or was used): final, never retried, with the reason kept for whoever looks at the outbox.
+ */
+export async function markOutboxExpired(db: Database, id: string, reason: string) {
+  await db
+    .update(outbox)
+    .set({ status: 'expired', lastError: reason.slice(0, 1000), lockedUntil: null })
+    .where(eq(outbox.id, id));
+}
+
+/** The state of the one-time code a message carries, as its table keeps it. */
+export type MessageCode = {
+  expiresAt: Date;
+  closedReason: 'verified' | 'expired' | 'too_many_attempts' | 'replaced' | null;
+};
+
+/**
+ * The templates that carry a one-time code, and the table of their codes. A code message is
+ * queued with the idempotency key `<prefix><code id>` (verification.service.ts,
+ * application-status.service.ts), which names its code's row: messages queued before any other
+ * link existed are found the same way.
+ */
+const codeMessageSources = {
+  'otp-code': { prefix: 'otp:', table: otpChallenges },
+  'status-code': { prefix: 'status-code:', table: statusAccessCodes },
+} as const;
+
+export function carriesOneTimeCode(template: string): template is keyof typeof codeMessageSources {
+  return Object.hasOwn(codeMessageSources, template);
+}
+
+/**
+ * The code a code message carries: its expiry and why it was closed, if it was; null when no
+ * row of that code exists any more (its session was purged) or the key names none.
+ */
+export async function findMessageCode(
+  db: Database,
+  message: Pick<OutboxMessage, 'template' | 'idempotencyKey'>,
+): Promise<MessageCode | null> {
+  if (!carriesOneTimeCode(message.template)) return null;
+  const { prefix, table } = codeMessageSources[message.template];
+  const id = message.idempotencyKey.startsWith(prefix)
+    ? message.idempotencyKey.slice(prefix.length)
+    : '';
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const [row] = await db
+    .select({ expiresAt: table.expiresAt, closedReason: table.closedReason })
+    .from(table)
+    .where(eq(table.id, id));
+  return row ?? null;
 }
 
 /**

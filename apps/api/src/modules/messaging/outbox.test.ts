@@ -1,12 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { outbox } from '@medipay/db/schema';
+import { outbox, statusAccessCodes } from '@medipay/db/schema';
+import { OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_MS } from '@medipay/shared/constants';
 import { startApplicantSession } from '../../testing/applicant';
 import { startSmtpSink } from '../../testing/smtp-sink';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestClock } from '../../testing/test-clock';
 import { startZenviaFake } from '../../testing/zenvia-fake';
 import { OUTBOX_MAX_ATTEMPTS } from './outbox.delivery';
-import { insertOutboxMessage } from './outbox.repository';
+import { insertOutboxMessage, redactExpiredCodes } from './outbox.repository';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -221,9 +224,198 @@ describe('outbox', () => {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:1',
       SECRET: 'x'.repeat(40),
+      // Production wants a MediPay platform configured; nothing here calls it.
+      MEDIPAY_API_URL: 'http://127.0.0.1:1',
+      MEDIPAY_API_KEY: 'test-key',
     });
     expect(
       (await production.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a one-time code that can no longer be used when its message is delivered', () => {
+  async function appWithClock(env: Record<string, string>) {
+    const clock = createTestClock(new Date());
+    const t = await createTestApp({ env, clock });
+    cleanups.push(t.close);
+    return { t, clock };
+  }
+
+  async function sendCode(t: TestApp, cookie: string, channel: 'email' | 'phone', to: string) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/PF/verification/send',
+      headers: { cookie },
+      payload: { channel, destination: to },
+    });
+    expect(response.statusCode).toBe(202);
+  }
+
+  const rows = (t: TestApp) => t.database.db.select().from(outbox).orderBy(asc(outbox.createdAt));
+
+  /** SMTP that is down now and comes back on the same port. */
+  async function smtpDown() {
+    const first = await startSmtpSink();
+    await first.close();
+    return {
+      url: `smtp://127.0.0.1:${first.port}`,
+      back: async () => {
+        const sink = await startSmtpSink(first.port);
+        cleanups.push(sink.close);
+        return sink;
+      },
+    };
+  }
+
+  it('closes a code e-mail as expired once the sweep removed the code, with no TypeError', async () => {
+    const smtp = await smtpDown();
+    const { t, clock } = await appWithClock({ SMTP_URL: smtp.url });
+    await requestCode(t, 'email', 'ana@example.com');
+    expect(await t.app.outbox.drain()).toBe(0);
+
+    // The code's five minutes pass while SMTP is down, and the sweep redacts it.
+    clock.advance(OTP_TTL_MS + 1000);
+    await redactExpiredCodes(t.database.db, new Date(clock.now().getTime() - OTP_TTL_MS));
+    const sink = await smtp.back();
+    const [message] = await rows(t);
+    expect(await t.app.outbox.deliverer.deliver(message!.id)).toBe('expired');
+
+    const [closed] = await rows(t);
+    expect(closed).toMatchObject({ status: 'expired', attempts: 2, sentAt: null });
+    expect(closed!.lastError).toMatch(/^expired: /);
+    expect(closed!.lastError).not.toMatch(/TypeError|Cannot read/);
+    // Final: never tried again, whoever asks.
+    expect(await t.app.outbox.drain()).toBe(0);
+    expect(await t.app.outbox.deliverer.deliver(message!.id)).toBe('skipped');
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it('closes a code e-mail delivered after its code expired, before any sweep ran', async () => {
+    const smtp = await smtpDown();
+    const { t, clock } = await appWithClock({ SMTP_URL: smtp.url });
+    await requestCode(t, 'email', 'ana@example.com');
+    expect(await t.app.outbox.drain()).toBe(0);
+    clock.advance(OTP_TTL_MS);
+    const sink = await smtp.back();
+
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [closed] = await rows(t);
+    expect(closed).toMatchObject({
+      status: 'expired',
+      lastError: 'expired: the code expired before delivery',
+    });
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it('delivers only the newest of two codes, and never a code already used', async () => {
+    const smtp = await smtpDown();
+    const { t, clock } = await appWithClock({ SMTP_URL: smtp.url });
+    const { cookie } = await startApplicantSession(t.app);
+    await sendCode(t, cookie, 'email', 'ana@example.com');
+    clock.advance(OTP_RESEND_COOLDOWN_SECONDS * 1000);
+    await sendCode(t, cookie, 'email', 'ana@example.com');
+    expect(await t.app.outbox.drain()).toBe(0);
+
+    const sink = await smtp.back();
+    expect(await t.app.outbox.drain()).toBe(1);
+    const [replaced, newest] = await rows(t);
+    expect(replaced).toMatchObject({
+      status: 'expired',
+      lastError: 'expired: a newer code replaced it',
+    });
+    expect(newest).toMatchObject({ status: 'sent' });
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]!.subject).toContain(String(newest!.data.code));
+
+    // A code typed in (read here from the outbox) before its e-mail went is not sent afterwards.
+    clock.advance(OTP_RESEND_COOLDOWN_SECONDS * 1000);
+    const { cookie: other } = await startApplicantSession(t.app);
+    await sendCode(t, other, 'email', 'bia@example.com');
+    const used = (await rows(t)).at(-1)!;
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/PF/verification/verify',
+      headers: { cookie: other },
+      payload: { channel: 'email', code: used.data.code },
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(await t.app.outbox.deliverer.deliver(used.id)).toBe('expired');
+    expect((await rows(t)).at(-1)).toMatchObject({
+      status: 'expired',
+      lastError: 'expired: the code was already used',
+    });
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it('closes a code SMS as expired after a provider outage, and never texts "undefined"', async () => {
+    const zenvia = await startZenviaFake();
+    cleanups.push(zenvia.close);
+    const { t, clock } = await appWithClock({
+      SMS_PROVIDER: 'zenvia',
+      SMS_API_URL: zenvia.url,
+      SMS_API_TOKEN: 'test-token',
+    });
+    await requestCode(t, 'phone', '(11) 98765-4321');
+    zenvia.failNext(1);
+    expect(await t.app.outbox.drain()).toBe(0);
+    clock.advance(OTP_TTL_MS + 1000);
+    await redactExpiredCodes(t.database.db, new Date(clock.now().getTime() - OTP_TTL_MS));
+
+    expect(await t.app.outbox.drain()).toBe(0);
+    const [closed] = await rows(t);
+    expect(closed).toMatchObject({ channel: 'sms', status: 'expired' });
+    expect(zenvia.requests).toHaveLength(0);
+  });
+
+  it('closes a status-page code e-mail whose code expired, and delivers a live one', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(sink.close);
+    const { t, clock } = await appWithClock({ SMTP_URL: sink.url });
+    const queue = async (expiresAt: Date) => {
+      const id = randomUUID();
+      await t.database.db.insert(statusAccessCodes).values({
+        id,
+        onboardingType: 'PF',
+        onboardingId: randomUUID(),
+        destination: 'ana@example.com',
+        codeHash: 'x',
+        createdAt: clock.now(),
+        expiresAt,
+      });
+      return (await insertOutboxMessage(t.database.db, {
+        channel: 'email',
+        template: 'status-code',
+        recipient: 'ana@example.com',
+        data: { code: '123456', protocolo: 'MEDI-20261122-0001' },
+        idempotencyKey: `status-code:${id}`,
+      }))!;
+    };
+    const expired = await queue(new Date(clock.now().getTime() - 1000));
+    const live = await queue(new Date(clock.now().getTime() + OTP_TTL_MS));
+
+    expect(await t.app.outbox.deliverer.deliver(expired)).toBe('expired');
+    expect(await t.app.outbox.deliverer.deliver(live)).toBe('sent');
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]!.subject).toContain('123456');
+  });
+
+  it('closes as failed, without retrying, a message that cannot be rendered', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(sink.close);
+    const { t } = await appWithClock({ SMTP_URL: sink.url });
+    const id = (await insertOutboxMessage(t.database.db, {
+      channel: 'email',
+      template: 'pf-confirmation',
+      recipient: 'ana@example.com',
+      data: { nome: 'Ana' },
+      idempotencyKey: 'pf-confirmation:broken',
+    }))!;
+    expect(await t.app.outbox.deliverer.deliver(id)).toBe('failed');
+    const [row] = await rows(t);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.lastError).toMatch(/^Cannot render pf-confirmation: /);
+    expect(await t.app.outbox.drain()).toBe(0);
+    expect(sink.messages).toHaveLength(0);
   });
 });

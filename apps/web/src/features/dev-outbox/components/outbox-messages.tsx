@@ -9,6 +9,7 @@ const statusBadges: Record<DevOutboxMessage['status'], { label: string; variant:
   pending: { label: 'Na fila', variant: 'warning' },
   sent: { label: 'Entregue', variant: 'success' },
   failed: { label: 'Falhou', variant: 'destructive' },
+  expired: { label: 'Código expirado', variant: 'secondary' },
 };
 
 const channelLabels: Record<DevOutboxMessage['channel'], string> = {

@@ -78,7 +78,7 @@ import { createRectifications } from './modules/rectification/rectification.serv
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createVerification } from './modules/verification/verification.service';
 import { healthRoutes } from './modules/health/health.routes';
-import { registerErrorHandler } from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
 
 export type AppOptions = {
@@ -140,6 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: jsonBodyLimit,
     trustProxy: env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
+    // What is refused before any route runs (a broken URL, a path parameter over
+    // maxParamLength, headers over Node's maxHeaderSize) answers in the error format too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Before anything registers a route.

@@ -19,13 +19,14 @@
 import { z } from 'zod';
 import { biometricDecisionSchema } from './biometrics';
 import { uploadedDocumentSchema } from './documents';
-import { LONG_TEXT_MAX, requiredText } from './fields';
+import { requiredLongText } from './fields';
 import { medipayAccountSchema, medipayActionValues } from './medipay-account';
 import { clientInteractionSchema } from './rectification';
 import { validationMessages as m } from './messages';
 import { pfSavedValuesSchema } from './pf-application';
 import { pjSavedValuesSchema } from './pj-application';
 import { pfStatusFilterValues, pjStatusFilterValues, type Flow } from './status';
+import { cleanLine } from './text';
 
 export const reviewFlowSchema = z.enum(['pf', 'pj']);
 export type ReviewFlow = z.infer<typeof reviewFlowSchema>;
@@ -48,7 +49,11 @@ export const biometriaFilterLabels: Record<(typeof biometriaFilterValues)[number
 
 /** Filters, page and sort of a list, as they travel in the URL. */
 export const listQuerySchema = z.object({
-  search: z.preprocess(emptyToUndefined, z.string().trim().max(SEARCH_MAX_LENGTH).optional()),
+  /** As typed, without controls (NUL included) and invisible characters (text.ts). */
+  search: z.preprocess(
+    emptyToUndefined,
+    z.string().overwrite(cleanLine).trim().max(SEARCH_MAX_LENGTH).optional(),
+  ),
   /** One status of the flow's filter list; absent for all. */
   status: z.preprocess(
     emptyToUndefined,
@@ -212,10 +217,10 @@ export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 export const decisionBaseSchema = z.object({ expectedStatus: z.string().min(1).max(40) });
 export const requestChangesDecisionSchema = decisionBaseSchema.extend({
-  exigencias: requiredText(m.exigencias, LONG_TEXT_MAX),
+  exigencias: requiredLongText(m.exigencias),
 });
 export const denyDecisionSchema = decisionBaseSchema.extend({
-  motivo: requiredText(m.motivoNegacao, LONG_TEXT_MAX),
+  motivo: requiredLongText(m.motivoNegacao),
 });
 
 /** Audit action names (admin_actions.action) of the decisions. */

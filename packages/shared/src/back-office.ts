@@ -1,20 +1,20 @@
 /** Inputs of the back-office decisions and of the rectification page. */
 import { z } from 'zod';
-import { LONG_TEXT_MAX, requiredText, optionalText } from './fields';
+import { optionalLongText, requiredLongText } from './fields';
 import { validationMessages as m } from './messages';
 
 /** 'Em Exigência': the requirements text, non-blank. */
 export const requestChangesSchema = z.object({
-  exigencias: requiredText(m.exigencias, LONG_TEXT_MAX),
+  exigencias: requiredLongText(m.exigencias),
 });
 
 /** 'Negar': the reason, non-blank. */
-export const denySchema = z.object({ motivo: requiredText(m.motivoNegacao, LONG_TEXT_MAX) });
+export const denySchema = z.object({ motivo: requiredLongText(m.motivoNegacao) });
 
 /** Rectification: a justification or at least one replaced document. */
 export const rectificationSchema = z
   .object({
-    justificativa: optionalText(LONG_TEXT_MAX),
+    justificativa: optionalLongText(),
     replacedDocuments: z.number().int().min(0),
   })
   .refine((value) => Boolean(value.justificativa) || value.replacedDocuments > 0, {

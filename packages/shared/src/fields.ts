@@ -13,22 +13,43 @@ import {
   normalizeCpf,
   onlyDigits,
 } from './tax-id';
+import { cleanLine, cleanMultiline } from './text';
+// Sets zod's Portuguese messages for the rules that have none of their own.
+import './zod-messages';
 
 /** Longest free text accepted in a single-line field. */
 export const TEXT_MAX = 200;
 /** Longest text accepted in a text area (exigências, motivo, justificativa). */
 export const LONG_TEXT_MAX = 5000;
 
+/**
+ * Free text as typed, cleaned before any rule applies: controls (NUL included) and invisible
+ * characters (zero-width, bidirectional controls, BOM) are removed, line breaks become spaces
+ * (text.ts), the ends are trimmed. A value of only invisible characters is empty.
+ */
+function lineText(message?: string) {
+  return z
+    .string(message === undefined ? undefined : { error: message })
+    .overwrite(cleanLine)
+    .trim();
+}
+
+/** The same for a text area: line breaks (as `\n`) and tabs stay. */
+function multilineText(message?: string) {
+  return z
+    .string(message === undefined ? undefined : { error: message })
+    .overwrite(cleanMultiline)
+    .trim();
+}
+
 /** A trimmed text with a message for when it is empty. */
 export function requiredText(message: string, max = TEXT_MAX) {
-  return z.string({ error: message }).trim().min(1, message).max(max, m.tooLong(max));
+  return lineText(message).min(1, message).max(max, m.tooLong(max));
 }
 
 /** A trimmed optional text; empty becomes undefined. */
 export function optionalText(max = TEXT_MAX) {
-  return z
-    .string()
-    .trim()
+  return lineText()
     .max(max, m.tooLong(max))
     .optional()
     .transform((value) => value || undefined);
@@ -36,7 +57,20 @@ export function optionalText(max = TEXT_MAX) {
 
 /** A trimmed text of at least `min` characters. */
 export function minText(min: number, message: string, max = TEXT_MAX) {
-  return z.string({ error: message }).trim().min(min, message).max(max, m.tooLong(max));
+  return lineText(message).min(min, message).max(max, m.tooLong(max));
+}
+
+/** A text area's text, non-blank (exigências, motivo). */
+export function requiredLongText(message: string, max = LONG_TEXT_MAX) {
+  return multilineText(message).min(1, message).max(max, m.tooLong(max));
+}
+
+/** A text area's optional text; empty becomes undefined (justificativa). */
+export function optionalLongText(max = LONG_TEXT_MAX) {
+  return multilineText()
+    .max(max, m.tooLong(max))
+    .optional()
+    .transform((value) => value || undefined);
 }
 
 /** One value of a list, with the list's 'Selecione ...' message for anything else. */

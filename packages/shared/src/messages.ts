@@ -58,3 +58,33 @@ export const validationMessages = {
   rectification: 'Adicione uma justificativa ou atualize pelo menos um documento',
   tooLong: (max: number) => `Use no máximo ${max} caracteres`,
 } as const;
+
+/**
+ * What a rule without its own message says (zod's global error map, zod-messages.ts): never
+ * zod's English. A field's own message (above, or the schema's) always takes precedence.
+ */
+export const fallbackMessages = {
+  required: 'Campo obrigatório',
+  invalid: 'Valor inválido',
+  option: 'Selecione uma opção válida',
+  format: 'Formato inválido',
+  unknownFields: 'A requisição contém campos não reconhecidos',
+  tooShort: (min: number) => `Use pelo menos ${min} caracteres`,
+  numberTooSmall: (min: number) => `O valor deve ser no mínimo ${min}`,
+  numberTooBig: (max: number) => `O valor deve ser no máximo ${max}`,
+  numberAbove: (min: number) => `O valor deve ser maior que ${min}`,
+  numberBelow: (max: number) => `O valor deve ser menor que ${max}`,
+  exactLength: (length: number) => `Use exatamente ${length} caracteres`,
+  tooFewItems: (min: number) => `Informe pelo menos ${min} ${min === 1 ? 'item' : 'itens'}`,
+  tooManyItems: (max: number) => `Informe no máximo ${max} ${max === 1 ? 'item' : 'itens'}`,
+} as const;
+
+/** Requests refused before any route reads them (the API's error body, api-error.ts). */
+export const requestMessages = {
+  badUrl: 'O endereço da requisição é inválido.',
+  urlTooLong: 'O endereço da requisição é longo demais.',
+  headersTooLarge: 'Os cabeçalhos da requisição excedem o tamanho máximo permitido.',
+  timeout: 'A requisição demorou demais para chegar. Tente novamente.',
+  invalidCharacters: 'A requisição contém caracteres inválidos.',
+  uploadIncomplete: 'O arquivo chegou incompleto. Envie o arquivo novamente.',
+} as const;

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { uploadedDocumentSchema } from './documents';
 import { LONG_TEXT_MAX } from './fields';
 import { rectificationFileFields, type FileKind } from './files';
+import { cleanMultiline } from './text';
 
 export const RECTIFICATION_COOKIE = 'medipay_retificacao';
 
@@ -64,7 +65,8 @@ export type RectificationPage = z.infer<typeof rectificationPageSchema>;
 
 export const rectificationSubmitSchema = z
   .object({
-    justification: z.string().trim().max(LONG_TEXT_MAX).optional(),
+    /** Without controls and invisible characters (text.ts); line breaks stay. */
+    justification: z.string().overwrite(cleanMultiline).trim().max(LONG_TEXT_MAX).optional(),
     /** field -> id of a document uploaded through POST /api/rectification/documents/:field. */
     documents: z
       .record(

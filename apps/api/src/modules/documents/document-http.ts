@@ -4,36 +4,50 @@
  * keep it inert in the browser.
  */
 import type { Readable } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes } from '@medipay/shared/api-error';
 import { documentMessages } from '@medipay/shared/documents';
-import { validationMessages } from '@medipay/shared/messages';
+import { requestMessages, validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
 import type { DocumentRow } from './documents.repository';
 
 export type ReceivedFile = { fileName: string; data: Buffer };
 
 /**
- * The one file of a multipart request: 400 when there is none, 413 when it is over the limit
- * (a streamed file over the limit is cut, not refused, by @fastify/multipart).
+ * The one file of a multipart request: 400 when there is none or the body is not well formed
+ * (a body cut before its closing boundary), 413 when it is over the limit (a streamed file over
+ * the limit is cut, not refused, by @fastify/multipart).
  */
 export async function readUploadedFile(request: FastifyRequest): Promise<ReceivedFile> {
   if (!request.isMultipart())
     throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
-  const file = await request.file();
-  if (!file) throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
+  let file: MultipartFile | undefined;
   let data: Buffer;
   try {
+    file = await request.file();
+    if (!file) throw new AppError(errorCodes.badRequest, documentMessages.noFile, 400);
     data = await file.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
-    }
-    throw error;
+    throw uploadError(error);
   }
   if (file.file.truncated)
     throw new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
   return { fileName: file.filename, data };
+}
+
+/**
+ * What a failed read of the upload says. The multipart parser (busboy) fails a malformed or
+ * incomplete body with a plain Error that has no status: that is the client's body, not a fault.
+ */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(errorCodes.payloadTooLarge, validationMessages.fileTooLarge, 413);
+  // The plugin's own errors (limits: 413) keep their status.
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return error;
+  return new AppError(errorCodes.badRequest, requestMessages.uploadIncomplete, 400);
 }
 
 /** `Content-Disposition: inline` with an ASCII fallback and the UTF-8 name. */

@@ -3,6 +3,7 @@ import type { Database } from '@medipay/db/client';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields, pjFileFields, type FileKind } from '@medipay/shared/files';
 import type { Flow } from '@medipay/shared/status';
+import { cleanLine } from '@medipay/shared/text';
 import type { DocumentStorage } from '../../adapters/storage/port';
 import type { Clock } from '../../lib/clock';
 import type { ApplicantSessionRow } from '../applicant-session/applicant-session.repository';
@@ -25,6 +26,16 @@ export function toUploadedDocument(row: DocumentRow): UploadedDocument {
     url: `/api/documents/${row.id}`,
     thumbnailUrl: row.thumbnailKey ? `/api/documents/${row.id}/thumbnail` : null,
   };
+}
+
+/**
+ * The name kept for an uploaded file: without controls or invisible characters, among them the
+ * bidirectional overrides that make `foto\u202Egpj.exe` read as `fotoexe.jpg` (text.ts), then
+ * without a path or the characters a file system refuses (intake.ts). Cleaned again after the
+ * cut to 120 characters, which may split a surrogate pair.
+ */
+export function storedFileName(fileName: string): string {
+  return cleanLine(sanitizeFileName(cleanLine(fileName))).trim() || 'documento';
 }
 
 export type Documents = {
@@ -67,7 +78,7 @@ export function createDocuments(deps: {
         sha256: checked.sha256,
         size: checked.data.length,
         mimeType: checked.mimeType,
-        originalName: sanitizeFileName(fileName),
+        originalName: storedFileName(fileName),
         uploadedBy: 'applicant',
         createdAt: now,
       });

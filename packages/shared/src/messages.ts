@@ -88,3 +88,11 @@ export const requestMessages = {
   invalidCharacters: 'A requisição contém caracteres inválidos.',
   uploadIncomplete: 'O arquivo chegou incompleto. Envie o arquivo novamente.',
 } as const;
+
+/**
+ * Admin passwords: besides the minimum length, the server refuses a password that a strength
+ * estimate (zxcvbn) finds easy to guess. The spec has no message for it.
+ */
+export const passwordMessages = {
+  weak: 'Senha fraca: use uma frase longa ou misture palavras, números e símbolos.',
+} as const;

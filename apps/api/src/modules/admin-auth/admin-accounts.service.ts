@@ -6,6 +6,7 @@ import {
   type CreateAdminUser,
 } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
+import { passwordMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { uniqueViolation } from '../../lib/database-errors';
@@ -21,6 +22,7 @@ import {
   setAdminPasswordHash,
   type AdminUserRow,
 } from './admin-users.repository';
+import { isStrongPassword, type PasswordOwner } from './password-strength';
 import { hashPassword } from './passwords';
 
 /**
@@ -46,20 +48,34 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const notFound = () => new AppError(errorCodes.notFound, adminMessages.accountNotFound, 404);
 
+/** 400 with the Portuguese message when the strength estimate finds the password easy to guess. */
+async function requireStrongPassword(password: string, owner: PasswordOwner): Promise<void> {
+  if (!(await isStrongPassword(password, owner))) {
+    throw new AppError(errorCodes.validation, passwordMessages.weak, 400);
+  }
+}
+
 /** The management of admin accounts, shared by the API (admin_master) and the operator CLI. */
 export type AdminAccounts = {
   list: () => Promise<AdminUserRow[]>;
   findById: (id: string) => Promise<AdminUserRow | null>;
   /** By e-mail or username, case-insensitive. */
   findByCredential: (credential: string) => Promise<AdminUserRow | null>;
-  /** 409 duplicateAccount when the e-mail or the username is taken. */
+  /**
+   * 400 when the password is weak for this account (password-strength.ts: the one check of the
+   * API, the command line and the first start); 409 duplicateAccount when the e-mail or the
+   * username is taken.
+   */
   create: (input: CreateAdminUser, actor: AdminActor) => Promise<AdminUserRow>;
   /**
    * Deactivates an account and ends its sessions. 404 for an unknown id; 409 for the actor's
    * own account and for the last active master. An inactive account is returned as it is.
    */
   deactivate: (id: string, actor: AdminActor) => Promise<AdminUserRow>;
-  /** Sets a new password (already validated) and ends the account's sessions. 404 when unknown. */
+  /**
+   * Sets a new password (its length already validated) and ends the account's sessions. 404 when
+   * unknown; 400 when the password is weak for this account.
+   */
   resetPassword: (id: string, password: string, actor: AdminActor) => Promise<AdminUserRow>;
 };
 
@@ -72,6 +88,7 @@ export function createAdminAccounts(deps: { db: Database; clock: Clock }): Admin
     findByCredential: (credential) => findAdminUserByCredential(db, credential),
 
     create: async (input, actor) => {
+      await requireStrongPassword(input.password, input);
       const passwordHash = await hashPassword(input.password);
       const now = clock.now();
       try {
@@ -134,6 +151,9 @@ export function createAdminAccounts(deps: { db: Database; clock: Clock }): Admin
 
     resetPassword: async (id, password, actor) => {
       if (!uuidPattern.test(id)) throw notFound();
+      const owner = await findAdminUserById(db, id);
+      if (!owner) throw notFound();
+      await requireStrongPassword(password, owner);
       const passwordHash = await hashPassword(password);
       const now = clock.now();
       return db.transaction(async (tx) => {

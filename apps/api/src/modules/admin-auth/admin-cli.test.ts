@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions } from '@medipay/db/schema';
 import { adminAuditActions, adminMessages } from '@medipay/shared/admin';
+import { passwordMessages } from '@medipay/shared/messages';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
 import { runAdminCli } from './admin-cli';
 import { findAdminUserByCredential } from './admin-users.repository';
@@ -86,6 +87,20 @@ describe('npm run admin', () => {
     );
     expect(duplicate.code).toBe(1);
     expect(duplicate.err).toContain(adminMessages.duplicateAccount);
+
+    for (const weak of ['aaaaaaaaaaaa', 'password1234', 'contafraca2024']) {
+      const refused = await cli(
+        'create',
+        '--email=fraca@medipay.test',
+        '--username=fraca',
+        '--name=Conta Fraca',
+        '--role=admin_mini',
+        `--password=${weak}`,
+      );
+      expect(refused, weak).toMatchObject({ code: 1, out: '' });
+      expect(refused.err).toContain(passwordMessages.weak);
+    }
+    expect(await findAdminUserByCredential(database.db, 'fraca')).toBeNull();
   });
 
   it('lists the accounts', async () => {
@@ -107,6 +122,11 @@ describe('npm run admin', () => {
     const short = await cli('reset-password', '--user', 'mini', '--password', 'curta');
     expect(short.code).toBe(1);
     expect(short.err).toContain(adminMessages.passwordLength);
+    const weak = await cli('reset-password', '--user', 'mini', '--password', 'miniadmin2024');
+    expect(weak.code).toBe(1);
+    expect(weak.err).toContain(passwordMessages.weak);
+    const unchanged = await findAdminUserByCredential(database.db, 'mini');
+    expect(await verifyPassword(unchanged!.passwordHash, password!)).toBe(true);
     const unknown = await cli('reset-password', '--user', 'ninguem');
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain(adminMessages.accountNotFound);

@@ -9,6 +9,7 @@ import {
   adminUserSchema,
 } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
+import { passwordMessages } from '@medipay/shared/messages';
 import { adminSession, createTestAdmin, loginTestAdmin, nextTestIp } from '../../testing/admin';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestClock } from '../../testing/test-clock';
@@ -135,6 +136,31 @@ describe('managing accounts (admin_master)', () => {
     }
   });
 
+  it('refuses a weak password, long enough but easy to guess, and creates nothing', async () => {
+    const master = await adminSession(t);
+    // Repetition, a common password, the product's name, the account's own name and e-mail.
+    for (const weak of [
+      'aaaaaaaaaaaa',
+      'password1234',
+      'medipay12345',
+      'brunolima2024',
+      'bruno.fraca.2024',
+    ]) {
+      const response = await request(
+        'POST',
+        '/users',
+        master.headers,
+        newAccount('fraca', { password: weak }),
+      );
+      expectError(response, 400, errorCodes.validation, passwordMessages.weak);
+    }
+    const users = adminUserListSchema.parse(
+      (await request('GET', '/users', master.headers)).json(),
+    ).users;
+    expect(users.some((user) => user.username === 'bruno.fraca')).toBe(false);
+    expect(await auditOf(adminAuditActions.accountCreated, 'bruno.fraca@')).toHaveLength(0);
+  });
+
   it('refuses a duplicate e-mail or username with 409', async () => {
     const master = await adminSession(t);
     expect((await request('POST', '/users', master.headers, newAccount('dup'))).statusCode).toBe(
@@ -237,6 +263,17 @@ describe('managing accounts (admin_master)', () => {
       adminMessages.passwordLength,
     );
     expect((await request('GET', '/session', mini.headers)).statusCode).toBe(200);
+    // Weak for this account: its own username with digits.
+    expectError(
+      await request('POST', `/users/${mini.row.id}/password`, master.headers, {
+        password: `${mini.row.username}.2024`,
+      }),
+      400,
+      errorCodes.validation,
+      passwordMessages.weak,
+    );
+    expect((await request('GET', '/session', mini.headers)).statusCode).toBe(200);
+    await loginTestAdmin(t, mini.row.email, mini.password);
 
     const response = await request('POST', `/users/${mini.row.id}/password`, master.headers, {
       password: 'nova-senha-muito-longa',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminActions, adminUsers } from '@medipay/db/schema';
 import { adminAuditActions } from '@medipay/shared/admin';
+import { passwordMessages } from '@medipay/shared/messages';
 import { loginTestAdmin } from '../../testing/admin';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { boxed, ensureFirstAdmin, usernameFromEmail } from './first-admin';
@@ -50,6 +51,24 @@ describe('the first admin', () => {
       .where(eq(adminActions.action, adminAuditActions.accountCreated));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.observacoes).toContain('chefe+ops@clinica.com.br');
+  });
+
+  it('is refused, naming ADMIN_PASSWORD and not its value, when ADMIN_PASSWORD is weak', async () => {
+    t = await createTestApp();
+    const { printed, print } = capture();
+    for (const weak of ['aaaaaaaaaaaa', 'password1234', 'clinica.2024', 'chefe.ops.2024']) {
+      const attempt = ensureFirstAdmin({
+        db: t.database.db,
+        env: { ADMIN_EMAIL: 'chefe.ops@clinica.com.br', ADMIN_PASSWORD: weak },
+        print,
+      });
+      await expect(attempt).rejects.toThrow(
+        `ADMIN_PASSWORD: primeiro administrador recusado: ${passwordMessages.weak}`,
+      );
+      await attempt.catch((error: Error) => expect(error.message).not.toContain(weak));
+    }
+    expect(printed).toEqual([]);
+    expect(await t.database.db.select().from(adminUsers)).toHaveLength(0);
   });
 
   it('is created with a random password printed once when no variables are set', async () => {

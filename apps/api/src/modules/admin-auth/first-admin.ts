@@ -24,7 +24,9 @@ export function usernameFromEmail(email: string): string {
 
 /**
  * On an empty admin_users table, creates the first admin_master: from ADMIN_EMAIL and
- * ADMIN_PASSWORD when set, otherwise 'admin' with a random password handed once to `print`.
+ * ADMIN_PASSWORD when set (refused, stopping the start, when shorter than the minimum or weak for
+ * the account: see password-strength.ts), otherwise 'admin' with a random password handed once
+ * to `print`.
  * Does nothing when any account exists; two processes starting at once create one account
  * (the loser's unique violation is ignored, and it prints nothing).
  */
@@ -58,6 +60,10 @@ export async function ensureFirstAdmin(deps: {
     created = await accounts.create(input, firstStartActor);
   } catch (error) {
     if (error instanceof AppError && error.code === errorCodes.conflict) return { created: null };
+    // A weak ADMIN_PASSWORD stops the start: the operator chose it and must choose another.
+    if (error instanceof AppError && error.code === errorCodes.validation) {
+      throw new Error(`ADMIN_PASSWORD: primeiro administrador recusado: ${error.message}`);
+    }
     throw error;
   }
   if (!fromEnv) {

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminMessages, type AdminUser } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
+import { passwordMessages } from '@medipay/shared/messages';
 import {
   apiError,
   fetchMock,
@@ -174,6 +175,33 @@ describe('Administrators page', () => {
     expect(screen.queryByText(adminMessages.accountCreated)).not.toBeInTheDocument();
   });
 
+  it("shows the server's refusal of a weak password on the password field", async () => {
+    const api = asMaster(() => [master], {
+      'POST /api/admin/users': () => apiError(400, passwordMessages.weak, errorCodes.validation),
+    });
+    const { user } = renderAdmin(usersPath);
+    const dialog = await openCreate(user);
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    expect(field('Senha')).toHaveAccessibleDescription(expect.stringContaining('frase longa'));
+    await user.type(field('Nome'), 'Daniel Rocha');
+    await user.type(field('E-mail'), 'daniel.rocha@medipay.com.br');
+    await user.type(field('Usuário'), 'daniel.rocha');
+    await user.selectOptions(field('Perfil'), 'admin_mini');
+    await user.type(field('Senha'), 'password1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar administrador' }));
+
+    await waitFor(() =>
+      expect(field('Senha')).toHaveAccessibleDescription(
+        expect.stringContaining(passwordMessages.weak),
+      ),
+    );
+    expect(field('Senha')).toHaveFocus();
+    expect(field('Senha')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls('POST /api/admin/users')).toHaveLength(1);
+    expect(screen.queryByText(adminMessages.accountCreated)).not.toBeInTheDocument();
+  });
+
   it('creates an account, toasts and reloads the list', async () => {
     let users = [master];
     const api = asMaster(() => users, {
@@ -199,9 +227,11 @@ describe('Administrators page', () => {
     expect(api.calls('GET /api/admin/users')).toHaveLength(2);
   });
 
-  it('resets a password after checking its length', async () => {
+  it('resets a password after checking its length, showing the refusal of a weak one', async () => {
+    let weak = true;
     const api = asMaster(() => [master, mini], {
-      'POST /api/admin/users/adm-2/password': noContent,
+      'POST /api/admin/users/adm-2/password': () =>
+        weak ? apiError(400, passwordMessages.weak, errorCodes.validation) : noContent(),
     });
     const { user } = renderAdmin(usersPath);
     await user.click(await screen.findByRole('button', { name: 'Redefinir senha de Bruno Lima' }));
@@ -221,8 +251,16 @@ describe('Administrators page', () => {
     await user.clear(password);
     await user.type(password, 'outra senha bem longa');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar nova senha' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(expect.stringContaining(passwordMessages.weak)),
+    );
+    expect(password).toHaveFocus();
+    expect(screen.queryByText(adminMessages.passwordReset)).not.toBeInTheDocument();
+
+    weak = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar nova senha' }));
     expect(await screen.findByText(adminMessages.passwordReset)).toBeInTheDocument();
-    expect(api.calls('POST /api/admin/users/adm-2/password')[0]?.body).toEqual({
+    expect(api.calls('POST /api/admin/users/adm-2/password')[1]?.body).toEqual({
       password: 'outra senha bem longa',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -3,11 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  ADMIN_PASSWORD_MIN_LENGTH,
-  adminMessages,
-  createAdminUserSchema,
-} from '@medipay/shared/admin';
+import { adminMessages, createAdminUserSchema } from '@medipay/shared/admin';
 import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import {
@@ -24,6 +20,7 @@ import { schemaResolver } from '../../../lib/schema-resolver';
 import { errorMessage, isUnauthorized } from '../api/admin-errors';
 import { useCreateAdminUser } from '../api/create-admin-user';
 import { FormAlert } from './form-alert';
+import { isWeakPassword, passwordHint } from './password-rules';
 import { adminRoleOptions } from './role-options';
 
 type Values = { name: string; email: string; username: string; role: string; password: string };
@@ -60,6 +57,10 @@ export function CreateAdminDialog() {
       form.reset(emptyValues);
     } catch (error) {
       if (isUnauthorized(error)) return;
+      if (isWeakPassword(error)) {
+        form.setError('password', { message: errorMessage(error) }, { shouldFocus: true });
+        return;
+      }
       setFailure(errorMessage(error));
     }
   });
@@ -106,11 +107,7 @@ export function CreateAdminDialog() {
               {...form.register('role')}
             />
           </FormField>
-          <FormField
-            label="Senha"
-            hint={`Pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres`}
-            error={errors.password?.message}
-          >
+          <FormField label="Senha" hint={passwordHint} error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
           <DialogActions

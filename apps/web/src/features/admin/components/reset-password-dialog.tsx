@@ -3,12 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  ADMIN_PASSWORD_MIN_LENGTH,
-  adminMessages,
-  resetAdminPasswordSchema,
-  type AdminUser,
-} from '@medipay/shared/admin';
+import { adminMessages, resetAdminPasswordSchema, type AdminUser } from '@medipay/shared/admin';
 import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
 import {
@@ -24,6 +19,7 @@ import { schemaResolver } from '../../../lib/schema-resolver';
 import { errorMessage, isUnauthorized } from '../api/admin-errors';
 import { useResetAdminPassword } from '../api/reset-admin-password';
 import { FormAlert } from './form-alert';
+import { isWeakPassword, passwordHint } from './password-rules';
 
 type Values = { password: string };
 
@@ -57,6 +53,10 @@ export function ResetPasswordDialog({ user }: { user: AdminUser }) {
       form.reset({ password: '' });
     } catch (error) {
       if (isUnauthorized(error)) return;
+      if (isWeakPassword(error)) {
+        form.setError('password', { message: errorMessage(error) }, { shouldFocus: true });
+        return;
+      }
       setFailure(errorMessage(error));
     }
   });
@@ -83,11 +83,7 @@ export function ResetPasswordDialog({ user }: { user: AdminUser }) {
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {failure && <FormAlert>{failure}</FormAlert>}
-          <FormField
-            label="Nova senha"
-            hint={`Pelo menos ${ADMIN_PASSWORD_MIN_LENGTH} caracteres`}
-            error={errors.password?.message}
-          >
+          <FormField label="Nova senha" hint={passwordHint} error={errors.password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
           <DialogActions

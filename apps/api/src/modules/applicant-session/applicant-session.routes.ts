@@ -7,6 +7,7 @@ import {
   handoffResponseSchema,
 } from '@medipay/shared/applicant-session';
 import { handoffPath, handoffRoutePattern, paths } from '@medipay/shared/routes';
+import { perIpLimits } from '../../lib/rate-limits';
 import {
   HANDOFF_TTL_MS,
   toPublicSession,
@@ -25,7 +26,8 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
         body: z.object({ flow: flowSchema }),
         response: { 200: applicantSessionSchema, 201: applicantSessionSchema },
       },
-      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+      // Per IP, sized for many applicants behind one address (lib/rate-limits.ts).
+      config: { rateLimit: perIpLimits.sessionCreations },
     },
     async (request, reply) => {
       const { session, created } = await sessions.findOrCreate(request, reply, request.body.flow);

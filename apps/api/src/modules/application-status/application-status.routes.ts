@@ -15,6 +15,7 @@ import {
   statusVerifyRequestSchema,
 } from '@medipay/shared/application-status';
 import { AppError } from '../../lib/app-error';
+import { perIpLimits } from '../../lib/rate-limits';
 import type { Flow } from '@medipay/shared/status';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Outbox } from '../messaging/outbox.service';
@@ -29,9 +30,9 @@ const errors = {
 };
 
 /** Reading a status is limited per IP too. */
-const readLimit = { rateLimit: { max: 120, timeWindow: '10 minutes' } };
+const readLimit = { rateLimit: perIpLimits.statusReads };
 /** Each rectification-link request writes a link row. */
-const linkLimit = { rateLimit: { max: 10, timeWindow: '10 minutes' } };
+const linkLimit = { rateLimit: perIpLimits.statusRectificationLinks };
 
 /** The applicant's status page (packages/shared/src/application-status.ts). */
 export const applicationStatusRoutes: FastifyPluginAsyncZod<{
@@ -94,7 +95,7 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
     {
       schema: { body: statusCodeRequestSchema, response: { 202: statusCodeSentSchema, ...errors } },
       // Per IP; per application the service allows one code a minute and five an hour.
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { rateLimit: perIpLimits.statusCodeSends },
     },
     async (request, reply) => {
       const { outboxId } = await statuses.sendCode(request.body.protocolo);
@@ -110,7 +111,7 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
         body: statusVerifyRequestSchema,
         response: { 200: applicationStatusSchema, ...errors },
       },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: perIpLimits.statusCodeChecks },
     },
     async (request, reply) => {
       const { protocolo, code } = request.body;

@@ -10,6 +10,7 @@ import {
 } from '@medipay/shared/application-status';
 import { rectificationPageSchema } from '@medipay/shared/rectification';
 import type { Flow } from '@medipay/shared/status';
+import { perIpLimits } from '../../lib/rate-limits';
 import { pfClient } from '../../testing/pf-applicant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestClock } from '../../testing/test-clock';
@@ -337,10 +338,11 @@ describe('a code by protocol', () => {
   it('answers 429 past the per-IP limit', async () => {
     const ip = newIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1)
+    const { max } = perIpLimits.statusCodeSends;
+    for (let i = 0; i <= max; i += 1)
       statuses.push((await requestCode(`MEDI-20261122-${String(1000 + i)}`, ip)).statusCode);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202));
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, max)).toEqual(Array(max).fill(202));
+    expect(statuses[max]).toBe(429);
     const refused = await requestCode('MEDI-20261122-2000', ip);
     expect(refused.json()).toEqual({
       code: errorCodes.rateLimited,
@@ -583,12 +585,13 @@ describe('asking for a rectification link', () => {
   it.each([
     ['the own session', (ip: string) => mineLink('PF', undefined, ip)],
     ['the cookie', (ip: string) => accessLink(undefined, ip)],
-  ])('answers 429 past 10 requests per IP in 10 minutes (%s)', async (_name, request) => {
+  ])('answers 429 past the per-IP limit of link requests (%s)', async (_name, request) => {
     const ip = newIp();
+    const { max } = perIpLimits.statusRectificationLinks;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await request(ip)).statusCode);
-    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    for (let i = 0; i <= max; i += 1) statuses.push((await request(ip)).statusCode);
+    expect(statuses.slice(0, max).every((status) => status !== 429)).toBe(true);
+    expect(statuses[max]).toBe(429);
     const refused = await request(ip);
     expect(refused.json()).toEqual({
       code: errorCodes.rateLimited,

@@ -6,6 +6,7 @@ import { cepLookupResultSchema, cnpjLookupResultSchema } from '@medipay/shared/l
 import { validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { perIpLimits } from '../../lib/rate-limits';
 import { createWindowLimiter } from '../../lib/window-limiter';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Lookups } from './lookup.service';
@@ -30,7 +31,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{
         params: z.object({ cep: z.string().regex(/^\d{8}$/, validationMessages.cep) }),
         response: { 200: cepLookupResultSchema, ...errors },
       },
-      config: { rateLimit: { max: 120, timeWindow: '10 minutes' } },
+      config: { rateLimit: perIpLimits.cepLookups },
     },
     async (request) => lookups.cep(request.params.cep),
   );
@@ -44,7 +45,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{
         params: z.object({ cnpj: cnpjField }),
         response: { 200: cnpjLookupResultSchema, ...errors },
       },
-      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+      config: { rateLimit: perIpLimits.cnpjLookups },
     },
     async (request) => {
       const session = await sessions.require(request, 'PJ');

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@medipay/shared/api-error';
@@ -9,14 +10,26 @@ import {
   verifyCodeResponseSchema,
 } from '@medipay/shared/applicant-session';
 import {
+  sessionCookieNames,
   toPublicSession,
   type ApplicantSessions,
 } from '../applicant-session/applicant-session.service';
+import { perIpLimits } from '../../lib/rate-limits';
 import type { Outbox } from '../messaging/outbox.service';
 import type { Verification } from './verification.service';
 
 const params = z.object({ flow: flowSchema });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+
+/**
+ * Code checks are counted per applicant session (the flow's session cookie; the IP without one),
+ * so applicants behind one address do not share a budget; each code also allows only 5 tries.
+ */
+const perSession = (request: FastifyRequest) => {
+  const { flow } = request.params as { flow?: string };
+  const cookie = flow === 'PF' || flow === 'PJ' ? request.cookies[sessionCookieNames[flow]] : null;
+  return cookie ?? request.ip;
+};
 
 export const verificationRoutes: FastifyPluginAsyncZod<{
   sessions: ApplicantSessions;
@@ -32,7 +45,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         response: { 202: sendCodeResponseSchema, ...errors },
       },
       // Per IP, on top of the per-session and per-destination limits of the service.
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: perIpLimits.codeSends },
     },
     async (request, reply) => {
       const session = await sessions.require(request, request.params.flow);
@@ -56,7 +69,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         body: verifyCodeRequestSchema,
         response: { 200: verifyCodeResponseSchema, ...errors },
       },
-      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes', keyGenerator: perSession } },
     },
     async (request) => {
       const session = await sessions.require(request, request.params.flow);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applicantSessions, otpChallenges, outbox } from '@medipay/db/schema';
+import { perIpLimits } from '../../lib/rate-limits';
 import { latestCodeFor, startApplicantSession } from '../../testing/applicant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestClock } from '../../testing/test-clock';
@@ -332,17 +333,31 @@ describe('one-time codes', () => {
     ).toHaveLength(5);
   });
 
-  it('limits sends per IP address', async () => {
+  it('limits sends per IP address, sized for applicants sharing one address', async () => {
+    const { max } = perIpLimits.codeSends;
+    expect(max).toBeGreaterThanOrEqual(300);
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i += 1) {
-      const { cookie } = await startApplicantSession(t.app, 'PF', `10.1.0.${i + 1}`);
+    for (let i = 0; i <= max; i += 1) {
+      const { cookie } = await startApplicantSession(t.app, 'PF', `10.1.${i >> 8}.${i & 255}`);
       statuses.push(
         (await send(cookie, { channel: 'email', destination: `p${i}@example.com` }, '10.9.9.9'))
           .statusCode,
       );
     }
-    expect(statuses.slice(0, 30).every((status) => status === 202)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    expect(statuses.slice(0, max).every((status) => status === 202)).toBe(true);
+    expect(statuses[max]).toBe(429);
+  });
+
+  it('counts code checks per session: applicants behind one address do not share a budget', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i += 1) {
+      const { cookie } = await startApplicantSession(t.app, 'PF', `10.3.0.${i + 1}`);
+      const destination = `check${i}@example.com`;
+      await send(cookie, { channel: 'email', destination }, `10.3.1.${i + 1}`);
+      const code = await latestCodeFor(t.database.db, destination);
+      statuses.push((await verify(cookie, { channel: 'email', code }, '10.9.9.8')).statusCode);
+    }
+    expect(statuses.every((status) => status === 200)).toBe(true);
   });
 
   it('binds the verification to the exact destination; a new address needs a new code', async () => {

@@ -138,7 +138,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     bodyLimit: jsonBodyLimit,
-    trustProxy: env.NODE_ENV === 'production',
+    // Whose X-Forwarded-For to believe: nobody unless TRUST_PROXY names the proxies (env.ts).
+    trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     // What is refused before any route runs (a broken URL, a path parameter over
     // maxParamLength, headers over Node's maxHeaderSize) answers in the error format too.

@@ -52,6 +52,7 @@ describe('parseEnv', () => {
         NODE_ENV: 'production',
         SMTP_URL: 'smtp://mail:25',
         SECRET: 'x'.repeat(32),
+        MEDIPAY_API_URL: 'sandbox',
       }).SMTP_URL,
     ).toBe('smtp://mail:25');
   });
@@ -71,6 +72,7 @@ describe('parseEnv', () => {
     const error = errorOf({
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example.com',
+      MEDIPAY_API_URL: 'sandbox',
       KYC_CHECKS: 'sandbox',
     });
     expect(error.issues).toEqual(['KYC_CHECKS: sandbox não é permitido em produção (use real)']);
@@ -80,6 +82,100 @@ describe('parseEnv', () => {
     expect(errorOf({ MEDIPAY_API_URL: 'https://api.example.com' }).message).toMatch(
       /MEDIPAY_API_URL e MEDIPAY_API_KEY/,
     );
+  });
+
+  describe('the MediPay platform', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' };
+
+    it('uses the built-in sandbox by default outside production', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        const env = parseEnv({ DATA_DIR: tempDir(), NODE_ENV });
+        expect(env.medipaySandbox).toBe(true);
+        expect(env.MEDIPAY_API_URL).toBeUndefined();
+      }
+    });
+
+    it('refuses to start in production on the sandbox unless it is chosen explicitly', () => {
+      expect(errorOf(production).issues).toEqual([
+        'MEDIPAY_API_URL e MEDIPAY_API_KEY: obrigatórios em produção (sem eles nenhuma conta ' +
+          'real seria aberta); para usar o sandbox embutido, escolha-o com MEDIPAY_API_URL=sandbox',
+      ]);
+      const chosen = parseEnv({ DATA_DIR: tempDir(), ...production, MEDIPAY_API_URL: 'sandbox' });
+      expect(chosen.medipaySandbox).toBe(true);
+      expect(chosen.MEDIPAY_API_URL).toBeUndefined();
+    });
+
+    it('uses the platform when both variables are set, in production too', () => {
+      const env = parseEnv({
+        DATA_DIR: tempDir(),
+        ...production,
+        MEDIPAY_API_URL: 'https://api.medipay.example',
+        MEDIPAY_API_KEY: 'mp_live_key',
+      });
+      expect(env.medipaySandbox).toBe(false);
+      expect(env.MEDIPAY_API_URL).toBe('https://api.medipay.example');
+    });
+
+    it('refuses a key with the sandbox, and a value that is neither a URL nor sandbox', () => {
+      expect(
+        errorOf({ MEDIPAY_API_URL: 'sandbox', MEDIPAY_API_KEY: 'mp_key_secreta' }).issues,
+      ).toEqual([
+        'MEDIPAY_API_KEY: não se usa com MEDIPAY_API_URL=sandbox (o sandbox embutido tem a sua chave)',
+      ]);
+      const error = errorOf({ MEDIPAY_API_URL: 'Sandbox-x', MEDIPAY_API_KEY: 'k' });
+      expect(error.issues).toEqual([
+        'MEDIPAY_API_URL: deve ser uma URL (ex.: https://api.medipay.com.br) ou sandbox',
+      ]);
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    const trustProxyOf = (value: string | undefined, NODE_ENV = 'production') =>
+      parseEnv({
+        DATA_DIR: tempDir(),
+        NODE_ENV,
+        SMTP_URL: 'smtp://mail.example.com',
+        MEDIPAY_API_URL: 'sandbox',
+        TRUST_PROXY: value,
+      }).TRUST_PROXY;
+
+    it('trusts no proxy when unset, empty or false, in every NODE_ENV', () => {
+      for (const NODE_ENV of ['development', 'test', 'production']) {
+        for (const value of [undefined, '', '  ', 'false']) {
+          expect(trustProxyOf(value, NODE_ENV), `${NODE_ENV} ${value}`).toBe(false);
+        }
+      }
+    });
+
+    it('accepts a comma-separated list of IPv4/IPv6 addresses, CIDR ranges and named ranges', () => {
+      expect(trustProxyOf('10.0.0.0/8, 192.168.1.10,fd00::/8, ::1 ,2001:db8::7, loopback')).toEqual(
+        ['10.0.0.0/8', '192.168.1.10', 'fd00::/8', '::1', '2001:db8::7', 'loopback'],
+      );
+    });
+
+    it.each([
+      ['true'],
+      ['1'],
+      ['2'],
+      ['0'],
+      ['-1'],
+      ['1.5'],
+      ['0.0.0.0/0'],
+      ['::/0'],
+      ['10.0.0.0/33'],
+      ['fd00::/129'],
+      ['10.0.0.0/8/1'],
+      ['10.0.0.256'],
+      ['proxy.interno.example'],
+      ['10.0.0.1,'],
+      ['10.0.0.1;10.0.0.2'],
+    ])('refuses TRUST_PROXY=%s, naming the variable and its rule, not the value', (value) => {
+      const error = errorOf({ TRUST_PROXY: value });
+      expect(error.issues).toHaveLength(1);
+      expect(error.issues[0]).toMatch(/^TRUST_PROXY: deve ser vazio \(nenhum proxy\)/);
+      expect(error.issues[0]).toContain('não são aceitos "true", faixas /0 nem números de saltos');
+      if (value.length > 4) expect(error.message).not.toContain(value);
+    });
   });
 
   it('treats an empty value as unset', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { publicConfigDefaults, type PublicConfig } from '@medipay/shared/company';
 import { z } from 'zod';
@@ -11,6 +12,50 @@ import { z } from 'zod';
  */
 const optionalUrl = z.url({ message: 'deve ser uma URL (ex.: https://exemplo.com)' }).optional();
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const namedProxyRanges = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4/IPv6 address, a CIDR range of some (never /0: everyone), or a proxy-addr name. */
+function isProxyAddress(entry: string): boolean {
+  if (namedProxyRanges.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128);
+}
+
+const trustProxyRule =
+  'deve ser vazio (nenhum proxy) ou a lista dos endereços IP ou faixas CIDR dos proxies, ' +
+  'separados por vírgula (ex.: 10.0.0.0/8, fd00::/8); não são aceitos "true", faixas /0 nem ' +
+  'números de saltos (confiariam no X-Forwarded-For de quem se conectasse diretamente)';
+
+/**
+ * Whose X-Forwarded-For is believed (Fastify's `trustProxy`, through proxy-addr): nobody (unset,
+ * empty or `false`: the client is the socket's address), or the proxies at the listed addresses
+ * and ranges (the client is the first address, walking back from the socket, that is not one).
+ * `true` and /0 ranges are refused: any client could choose the address that per-IP limits count
+ * and the audit records. So is a hop count (`1`): it cannot tell the proxy from a client that
+ * reaches the portal directly, and Fastify 5.12 ignores it (trusting nobody, so every client
+ * would share the proxy's address and its limits).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | string[] => {
+    if (value === undefined || value === '' || value === 'false') return false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    context.addIssue({ code: 'custom', message: trustProxyRule });
+    return z.NEVER;
+  });
+
+/** The literal that chooses the built-in MediPay sandbox explicitly (required in production). */
+export const MEDIPAY_SANDBOX = 'sandbox';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -52,7 +97,17 @@ const envSchema = z.object({
   /** Unset: the AWS SDK's own credential chain (instance role, shared config). */
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  MEDIPAY_API_URL: optionalUrl,
+  /**
+   * The platform's base URL, or `sandbox` for the built-in sandbox; unset, the sandbox too, but
+   * refused in production, where the sandbox must be chosen explicitly.
+   */
+  MEDIPAY_API_URL: z
+    .string()
+    .refine(
+      (value) => value === MEDIPAY_SANDBOX || z.url().safeParse(value).success,
+      'deve ser uma URL (ex.: https://api.medipay.com.br) ou sandbox',
+    )
+    .optional(),
   MEDIPAY_API_KEY: z.string().min(1).optional(),
   APP_LOGIN_URL: z.url().default(publicConfigDefaults.appLoginUrl),
   SUPPORT_PHONE: z.string().min(8).default(publicConfigDefaults.supportPhone),
@@ -60,12 +115,20 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** `real`: OCR, face match and liveness checks; `sandbox`: deterministic outcomes for demos. */
   KYC_CHECKS: z.enum(['real', 'sandbox']).default('real'),
+  TRUST_PROXY: trustProxySchema,
 });
 
 type RawEnv = z.infer<typeof envSchema>;
 
-export type Env = Omit<RawEnv, 'PUBLIC_URL' | 'SECRET' | 'DATA_DIR'> & {
+export type Env = Omit<RawEnv, 'PUBLIC_URL' | 'SECRET' | 'DATA_DIR' | 'MEDIPAY_API_URL'> & {
   DATA_DIR: string;
+  /** The MediPay platform's base URL; undefined while the built-in sandbox stands in. */
+  MEDIPAY_API_URL: string | undefined;
+  /**
+   * True when the built-in MediPay sandbox stands in for the platform: MEDIPAY_API_URL unset
+   * (refused in production) or `sandbox` (the explicit choice, accepted in production).
+   */
+  medipaySandbox: boolean;
   PUBLIC_URL: string;
   SECRET: string;
   /** False when SECRET was generated and kept in DATA_DIR rather than set by the operator. */
@@ -115,8 +178,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
     problems.push('SMTP_URL: obrigatório em produção (sem ele nenhum e-mail seria entregue)');
   }
-  if (Boolean(env.MEDIPAY_API_URL) !== Boolean(env.MEDIPAY_API_KEY)) {
+  const medipaySandboxChosen = env.MEDIPAY_API_URL === MEDIPAY_SANDBOX;
+  if (medipaySandboxChosen && env.MEDIPAY_API_KEY) {
+    problems.push(
+      'MEDIPAY_API_KEY: não se usa com MEDIPAY_API_URL=sandbox (o sandbox embutido tem a sua chave)',
+    );
+  } else if (
+    !medipaySandboxChosen &&
+    Boolean(env.MEDIPAY_API_URL) !== Boolean(env.MEDIPAY_API_KEY)
+  ) {
     problems.push('MEDIPAY_API_URL e MEDIPAY_API_KEY: informe os dois ou nenhum (sandbox)');
+  } else if (env.NODE_ENV === 'production' && env.MEDIPAY_API_URL === undefined) {
+    problems.push(
+      'MEDIPAY_API_URL e MEDIPAY_API_KEY: obrigatórios em produção (sem eles nenhuma conta real ' +
+        'seria aberta); para usar o sandbox embutido, escolha-o com MEDIPAY_API_URL=sandbox',
+    );
   }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: informe os dois ou nenhum');
@@ -133,6 +209,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     DATA_DIR: dataDir,
+    MEDIPAY_API_URL: medipaySandboxChosen ? undefined : env.MEDIPAY_API_URL,
+    medipaySandbox: medipaySandboxChosen || env.MEDIPAY_API_URL === undefined,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     SECRET: env.SECRET ?? loadOrCreateSecret(dataDir),
     secretFromEnvironment: env.SECRET !== undefined,

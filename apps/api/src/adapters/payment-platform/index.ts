@@ -19,18 +19,25 @@ export type PaymentPlatformHandle = {
 };
 
 /**
- * The HTTP client of the MediPay platform at MEDIPAY_API_URL with MEDIPAY_API_KEY; while they are
- * unset, the built-in sandbox is started and the same HTTP client points at it.
+ * The HTTP client of the MediPay platform at MEDIPAY_API_URL with MEDIPAY_API_KEY; while the
+ * built-in sandbox stands in (MEDIPAY_API_URL unset outside production, or `sandbox`), the sandbox
+ * is started and the same HTTP client points at it. In production env.ts lets the sandbox in only
+ * when chosen explicitly, and it runs with a warning in the log.
  */
 export async function createPaymentPlatform(
-  env: Pick<Env, 'MEDIPAY_API_URL' | 'MEDIPAY_API_KEY' | 'NODE_ENV'>,
+  env: Pick<Env, 'MEDIPAY_API_URL' | 'MEDIPAY_API_KEY' | 'NODE_ENV' | 'medipaySandbox'>,
   deps: { db: Database; log: FastifyBaseLogger } & Pick<
     HttpPaymentPlatformOptions,
     'timeoutMs' | 'backoffMs' | 'sleep'
   >,
 ): Promise<PaymentPlatformHandle> {
   const { db, log, ...clientOptions } = deps;
-  if (env.MEDIPAY_API_URL && env.MEDIPAY_API_KEY) {
+  if (!env.medipaySandbox) {
+    if (!env.MEDIPAY_API_URL || !env.MEDIPAY_API_KEY) {
+      throw new Error(
+        'MEDIPAY_API_URL e MEDIPAY_API_KEY: informe os dois, ou MEDIPAY_API_URL=sandbox',
+      );
+    }
     return {
       platform: createHttpPaymentPlatform({
         ...clientOptions,
@@ -44,11 +51,14 @@ export async function createPaymentPlatform(
     };
   }
   const sandbox = await startMedipaySandbox({ db, log });
-  const message = 'MediPay: usando o sandbox embutido (MEDIPAY_API_URL não configurada)';
+  const message = 'MediPay: usando o sandbox embutido';
   if (env.NODE_ENV === 'production') {
-    log.warn({ url: sandbox.url }, `${message}; nenhuma conta real será criada`);
+    log.warn(
+      { url: sandbox.url },
+      `${message} (MEDIPAY_API_URL=sandbox em produção); nenhuma conta real será criada`,
+    );
   } else {
-    log.info({ url: sandbox.url }, message);
+    log.info({ url: sandbox.url }, `${message} (MEDIPAY_API_URL não configurada ou sandbox)`);
   }
   return {
     platform: createHttpPaymentPlatform({

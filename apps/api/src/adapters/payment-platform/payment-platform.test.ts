@@ -326,10 +326,15 @@ describe('retries and idempotency', () => {
 });
 
 describe('createPaymentPlatform', () => {
-  it('starts the sandbox without MEDIPAY_API_URL and warns in production', async () => {
+  it('starts the sandbox when chosen, and warns in production', async () => {
     warnings.length = 0;
     const handle = await createPaymentPlatform(
-      { NODE_ENV: 'production', MEDIPAY_API_URL: undefined, MEDIPAY_API_KEY: undefined },
+      {
+        NODE_ENV: 'production',
+        MEDIPAY_API_URL: undefined,
+        MEDIPAY_API_KEY: undefined,
+        medipaySandbox: true,
+      },
       { db: database.db, log },
     );
     try {
@@ -348,7 +353,12 @@ describe('createPaymentPlatform', () => {
 
   it('uses the HTTP client at MEDIPAY_API_URL with MEDIPAY_API_KEY when set', async () => {
     const handle = await createPaymentPlatform(
-      { NODE_ENV: 'test', MEDIPAY_API_URL: sandbox.url, MEDIPAY_API_KEY: sandbox.apiKey },
+      {
+        NODE_ENV: 'test',
+        MEDIPAY_API_URL: sandbox.url,
+        MEDIPAY_API_KEY: sandbox.apiKey,
+        medipaySandbox: false,
+      },
       { db: database.db, log },
     );
     expect(handle.sandbox).toBe(false);
@@ -361,12 +371,31 @@ describe('createPaymentPlatform', () => {
     await handle.close();
 
     const wrong = await createPaymentPlatform(
-      { NODE_ENV: 'test', MEDIPAY_API_URL: sandbox.url, MEDIPAY_API_KEY: 'not-the-key' },
+      {
+        NODE_ENV: 'test',
+        MEDIPAY_API_URL: sandbox.url,
+        MEDIPAY_API_KEY: 'not-the-key',
+        medipaySandbox: false,
+      },
       { db: database.db, log },
     );
     const error = await failure(
       wrong.platform.createAccount(input, { idempotencyKey: 'account:rec-configured:2' }),
     );
     expect(error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses to leave the sandbox without both MEDIPAY_API_URL and MEDIPAY_API_KEY', async () => {
+    await expect(
+      createPaymentPlatform(
+        {
+          NODE_ENV: 'production',
+          MEDIPAY_API_URL: undefined,
+          MEDIPAY_API_KEY: undefined,
+          medipaySandbox: false,
+        },
+        { db: database.db, log },
+      ),
+    ).rejects.toThrow(/MEDIPAY_API_URL e MEDIPAY_API_KEY/);
   });
 });

@@ -43,8 +43,10 @@ export const applicantSessions = pgTable(
 );
 
 /**
- * A single-use link that opens an applicant's session on another device (the phone that
- * continues the selfie step). Only a SHA-256 of the token is kept.
+ * A single-use link (10 minutes) that lets a phone take the selfie step of an application, and
+ * nothing else. Redeeming it never opens the session: it gives the phone a credential of its own
+ * (the medipay_handoff cookie, 30 minutes, ended once the phone's check passed) that only the
+ * phone's selfie-step routes accept. Only SHA-256 hashes of the token and the credential are kept.
  */
 export const sessionHandoffs = pgTable('session_handoffs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -55,6 +57,11 @@ export const sessionHandoffs = pgTable('session_handoffs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** The phone's credential, set when the link is redeemed. */
+  credentialHash: text('credential_hash').unique(),
+  credentialExpiresAt: timestamp('credential_expires_at', { withTimezone: true }),
+  /** When the phone's biometric check passed: the credential ends. */
+  completedAt: timestamp('completed_at', { withTimezone: true }),
 });
 
 /** A one-time code sent to an e-mail or phone of a session. Only a keyed hash is kept. */

@@ -51,7 +51,10 @@ export const verificationMessages = {
   tooManyCodes: 'Limite de envios atingido. Tente novamente mais tarde.',
 } as const;
 
-/** A link (shown as a QR code) that opens this application on another device, once. */
+/**
+ * A link (shown as a QR code) that lets a phone take the selfie step of this application: once,
+ * within `expiresInSeconds`.
+ */
 export const handoffResponseSchema = z.object({
   url: z.string(),
   expiresInSeconds: z.number().int(),

@@ -20,6 +20,8 @@ export const paths = {
   testSecrets: '/test-secrets',
   /** A spent or expired link to continue an application on another device. */
   handoffExpired: '/continuar/expirado',
+  /** The phone's page of 'Continuar no celular': the selfie step, and nothing else. */
+  handoffPhone: '/continuar-no-celular',
   devOutbox: '/dev/outbox',
   devLookups: '/dev/consultas',
   devDocuments: '/dev/documentos',
@@ -61,6 +63,7 @@ export const pageRoutePatterns: readonly string[] = [
   paths.security,
   paths.testSecrets,
   paths.handoffExpired,
+  paths.handoffPhone,
   paths.onboardingPf,
   paths.onboardingPfSuccess,
   paths.onboardingPj,
@@ -80,7 +83,10 @@ export const pageRoutePatterns: readonly string[] = [
   '/onboarding/admin/pj/:id',
 ];
 
-/** The single-use link that opens an applicant's session on another device (served by the API). */
+/**
+ * The single-use link that lets a phone take the selfie step of an application (served by the
+ * API, which redirects to `paths.handoffPhone`).
+ */
 export const handoffRoutePattern = '/continuar/:token';
 export const handoffPath = (token: string) => `/continuar/${token}`;
 

@@ -18,6 +18,7 @@ const HandoffExpiredRoute = lazyNamed(
   () => import('./routes/handoff-expired'),
   'HandoffExpiredRoute',
 );
+const HandoffPhoneRoute = lazyNamed(() => import('./routes/handoff-phone'), 'HandoffPhoneRoute');
 const RectificationRoute = lazyNamed(() => import('./routes/rectification'), 'RectificationRoute');
 // The local trial pages (not served in production) share one lazy module.
 const DevRoutes = lazyNamed(() => import('./routes/dev'), 'DevRoutes');
@@ -80,6 +81,14 @@ export function AppRoutes() {
           element={
             <Page>
               <HandoffExpiredRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.handoffPhone}
+          element={
+            <Page>
+              <HandoffPhoneRoute />
             </Page>
           }
         />

@@ -1,4 +1,7 @@
-/** The selfie step's endpoints: the liveness challenge, its frames, and the biometric check. */
+/**
+ * The selfie step's endpoints: the liveness challenge, its frames, and the biometric check.
+ * `base` is the wizard's (`/applicant/PF`) or the phone's (`/handoff`, 'Continuar no celular').
+ */
 import { apiErrorSchema, errorCodes, genericMessages } from '@medipay/shared/api-error';
 import {
   biometricCheckSchema,
@@ -8,8 +11,10 @@ import {
 import type { LivenessChallenge } from '@medipay/shared/liveness';
 import { apiRequest, ApiRequestError } from './api-client';
 
-export function issueLivenessChallenge() {
-  return apiRequest('/applicant/PF/biometrics/challenges', {
+const WIZARD = '/applicant/PF';
+
+export function issueLivenessChallenge(base = WIZARD) {
+  return apiRequest(`${base}/biometrics/challenges`, {
     method: 'POST',
     schema: livenessChallengeResponseSchema,
   });
@@ -19,12 +24,13 @@ export function issueLivenessChallenge() {
 export async function sendChallengeFrames(
   challengeId: string,
   frames: ReadonlyMap<LivenessChallenge, Blob>,
+  base = WIZARD,
 ): Promise<void> {
   const body = new FormData();
   for (const [step, frame] of frames) body.append(step, frame, `${step}.jpg`);
   let response: Response;
   try {
-    response = await fetch(`/api/applicant/PF/biometrics/challenges/${challengeId}/frames`, {
+    response = await fetch(`/api${base}/biometrics/challenges/${challengeId}/frames`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
@@ -40,8 +46,8 @@ export async function sendChallengeFrames(
     : new ApiRequestError(response.status, errorCodes.internal, genericMessages.internal);
 }
 
-export function checkBiometrics(request: BiometricCheckRequest) {
-  return apiRequest('/applicant/PF/biometrics/check', {
+export function checkBiometrics(request: BiometricCheckRequest, base = WIZARD) {
+  return apiRequest(`${base}/biometrics/check`, {
     method: 'POST',
     body: request,
     schema: biometricCheckSchema,
@@ -51,7 +57,7 @@ export function checkBiometrics(request: BiometricCheckRequest) {
 /** The newest check of this session; null when there is none. */
 export async function latestBiometricCheck() {
   try {
-    return await apiRequest('/applicant/PF/biometrics/check', { schema: biometricCheckSchema });
+    return await apiRequest(`${WIZARD}/biometrics/check`, { schema: biometricCheckSchema });
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return null;
     throw error;

@@ -14,9 +14,19 @@ export function uploadDocument(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedDocument> {
+  return uploadFile(`/api/applicant/${flow}/documents/${field}`, file, onProgress, signal);
+}
+
+/** Like uploadDocument, to another route that answers an uploaded document (the phone's). */
+export function uploadFile(
+  url: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedDocument> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/applicant/${flow}/documents/${field}`);
+    request.open('POST', url);
     request.responseType = 'json';
     request.setRequestHeader('accept', 'application/json');
     request.upload.onprogress = (event) => {

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { applicantSessions, sessionHandoffs } from '@medipay/db/schema';
+import { applicantSessions, onboardingPf, sessionHandoffs } from '@medipay/db/schema';
 import type { Flow } from '@medipay/shared/status';
 import type { Executor } from '../messaging/outbox.repository';
 
@@ -54,22 +54,45 @@ export async function setVerifiedContact(
   return row!;
 }
 
+export type HandoffRow = typeof sessionHandoffs.$inferSelect;
+
+/** A new link of a session; the session's earlier links that were never opened stop working. */
 export async function insertHandoff(
   db: Database,
   row: { sessionId: string; tokenHash: string; createdAt: Date; expiresAt: Date },
 ) {
-  await db.insert(sessionHandoffs).values(row);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessionHandoffs)
+      .set({ expiresAt: row.createdAt })
+      .where(
+        and(
+          eq(sessionHandoffs.sessionId, row.sessionId),
+          isNull(sessionHandoffs.usedAt),
+          gt(sessionHandoffs.expiresAt, row.createdAt),
+        ),
+      );
+    await tx.insert(sessionHandoffs).values(row);
+  });
 }
 
-/** Marks a live, unused handoff used, in one statement; its session id, or null. */
+/**
+ * Marks a live, unused link used and gives it the phone's credential, in one statement (of two
+ * phones opening the same link, one wins); its session id, or null.
+ */
 export async function redeemHandoff(
   db: Database,
   tokenHash: string,
+  credential: { hash: string; expiresAt: Date },
   now: Date,
 ): Promise<string | null> {
   const [row] = await db
     .update(sessionHandoffs)
-    .set({ usedAt: now })
+    .set({
+      usedAt: now,
+      credentialHash: credential.hash,
+      credentialExpiresAt: credential.expiresAt,
+    })
     .where(
       and(
         eq(sessionHandoffs.tokenHash, tokenHash),
@@ -79,4 +102,58 @@ export async function redeemHandoff(
     )
     .returning({ sessionId: sessionHandoffs.sessionId });
   return row?.sessionId ?? null;
+}
+
+/** The redeemed link of a live phone credential (not expired, not completed), or null. */
+export async function findLiveHandoffByCredential(
+  db: Database,
+  credentialHash: string,
+  now: Date,
+): Promise<HandoffRow | null> {
+  const [row] = await db
+    .select()
+    .from(sessionHandoffs)
+    .where(
+      and(
+        eq(sessionHandoffs.credentialHash, credentialHash),
+        isNotNull(sessionHandoffs.usedAt),
+        gt(sessionHandoffs.credentialExpiresAt, now),
+        isNull(sessionHandoffs.completedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Ends a phone credential: its biometric check passed. */
+export async function completeHandoff(db: Database, id: string, now: Date) {
+  await db
+    .update(sessionHandoffs)
+    .set({ completedAt: now })
+    .where(and(eq(sessionHandoffs.id, id), isNull(sessionHandoffs.completedAt)));
+}
+
+/** The newest link of a session, or null. */
+export async function findLatestHandoff(
+  db: Database,
+  sessionId: string,
+): Promise<HandoffRow | null> {
+  const [row] = await db
+    .select()
+    .from(sessionHandoffs)
+    .where(eq(sessionHandoffs.sessionId, sessionId))
+    .orderBy(desc(sessionHandoffs.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the phone's hint is made from: the name and CPF the applicant saved, if any. */
+export async function findHintSource(
+  db: Database,
+  sessionId: string,
+): Promise<{ nomeCompleto: string | null; cpf: string | null } | null> {
+  const [row] = await db
+    .select({ nomeCompleto: onboardingPf.nomeCompleto, cpf: onboardingPf.cpf })
+    .from(onboardingPf)
+    .where(eq(onboardingPf.sessionId, sessionId));
+  return row ?? null;
 }

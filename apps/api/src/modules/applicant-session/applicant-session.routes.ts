@@ -46,18 +46,18 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
     async (request) => toPublicSession(await sessions.require(request, request.params.flow)),
   );
 
-  /** A single-use link (shown as a QR code) to continue this application on a phone. */
+  /**
+   * A single-use link (shown as a QR code) that lets a phone take the selfie step of this
+   * application. The individual flow only: the company flow has no selfie step.
+   */
   app.post(
-    '/applicant/:flow/handoff',
+    '/applicant/PF/handoff',
     {
-      schema: {
-        params: z.object({ flow: flowSchema }),
-        response: { 201: handoffResponseSchema, 401: apiErrorSchema },
-      },
+      schema: { response: { 201: handoffResponseSchema, 401: apiErrorSchema } },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const session = await sessions.require(request, request.params.flow);
+      const session = await sessions.require(request, 'PF');
       const { token } = await sessions.createHandoff(session);
       return reply
         .status(201)
@@ -70,9 +70,10 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-const wizardPaths = { PF: paths.onboardingPf, PJ: paths.onboardingPj } as const;
-
-/** The page a handoff link opens: it sets the session cookie and goes on to the wizard. */
+/**
+ * The page a handoff link opens: it gives the phone its own credential for the selfie step (the
+ * phone's session cookies, if any, stay as they were) and goes on to the phone's page.
+ */
 export const handoffPageRoutes: FastifyPluginAsyncZod<{ sessions: ApplicantSessions }> = async (
   app,
   { sessions },
@@ -84,11 +85,11 @@ export const handoffPageRoutes: FastifyPluginAsyncZod<{ sessions: ApplicantSessi
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const session = await sessions.redeemHandoff(request.params.token, reply);
+      const opened = await sessions.redeemHandoff(request.params.token, reply);
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .redirect(session ? wizardPaths[session.flow] : paths.handoffExpired, 303);
+        .redirect(opened ? paths.handoffPhone : paths.handoffExpired, 303);
     },
   );
 };

@@ -4,13 +4,27 @@ import type { Database } from '@medipay/db/client';
 import { errorCodes } from '@medipay/shared/api-error';
 import { verificationMessages, type ApplicantSession } from '@medipay/shared/applicant-session';
 import { APPLICANT_SESSION_IDLE_DAYS } from '@medipay/shared/constants';
+import {
+  HANDOFF_API_PATH,
+  HANDOFF_COOKIE,
+  handoffHintCpf,
+  handoffHintEmail,
+  handoffHintFirstName,
+  handoffMessages,
+  type HandoffHint,
+  type HandoffState,
+} from '@medipay/shared/handoff';
 import { randomUrlSafe } from '@medipay/shared/random';
 import { generateSessionId, sessionIdFlow } from '@medipay/shared/session-id';
 import type { Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import {
+  completeHandoff,
   findApplicantSession,
+  findHintSource,
+  findLatestHandoff,
+  findLiveHandoffByCredential,
   insertApplicantSession,
   insertHandoff,
   redeemHandoff,
@@ -19,9 +33,15 @@ import {
 } from './applicant-session.repository';
 
 const IDLE_MS = APPLICANT_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
-/** A link to continue on another device works once, within this time. */
+/** A link to continue on a phone works once, within this time. */
 export const HANDOFF_TTL_MS = 10 * 60 * 1000;
+/** The phone's credential lasts this long after the link was opened (less once the step is done). */
+export const HANDOFF_ACCESS_TTL_MS = 30 * 60 * 1000;
+/** The phone's credential cookie is sent to the phone's API only. */
+export const HANDOFF_COOKIE_PATH = `/api${HANDOFF_API_PATH}`;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Link tokens and phone credentials: 256 random bits, URL-safe. */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** lastSeenAt is written at most this often per session. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -47,10 +67,30 @@ export type ApplicantSessions = {
     reply: FastifyReply,
     flow: Flow,
   ) => Promise<{ session: ApplicantSessionRow; created: boolean }>;
-  /** A single-use token that opens this session on another device. */
+  /** A single-use token that lets a phone take the selfie step of this (PF) session. */
   createHandoff: (session: ApplicantSessionRow) => Promise<{ token: string; expiresAt: Date }>;
-  /** Opens the session of a handoff token in the reply's cookie; null when the token is spent. */
-  redeemHandoff: (token: string, reply: FastifyReply) => Promise<ApplicantSessionRow | null>;
+  /**
+   * Spends a link token: sets the phone's credential cookie (never a session cookie); false when
+   * the token is spent, expired or unknown.
+   */
+  redeemHandoff: (token: string, reply: FastifyReply) => Promise<boolean>;
+  /** The phone credential of the request, or 401 (in Portuguese) when there is no live one. */
+  requireHandoff: (request: FastifyRequest) => Promise<HandoffAccess>;
+  /** Ends the phone's credential: its biometric check passed. */
+  completeHandoff: (access: HandoffAccess) => Promise<void>;
+  /** Whose application the phone continues, masked. */
+  handoffHint: (access: HandoffAccess) => Promise<HandoffHint>;
+  /** How the session's newest link stands (the desktop follows the phone with it). */
+  handoffState: (session: ApplicantSessionRow) => Promise<HandoffState>;
+};
+
+/** What a phone credential grants: the selfie step of one PF session, for a while. */
+export type HandoffAccess = {
+  handoffId: string;
+  session: ApplicantSessionRow;
+  /** When the link was opened: what the phone uploaded is newer. */
+  openedAt: Date;
+  expiresInSeconds: number;
 };
 
 export function createApplicantSessions(deps: {
@@ -68,6 +108,9 @@ export function createApplicantSessions(deps: {
       path: '/',
       maxAge: IDLE_MS / 1000,
     });
+
+  const alive = (session: ApplicantSessionRow, now: Date) =>
+    now.getTime() - session.lastSeenAt.getTime() <= IDLE_MS;
 
   const find = async (request: FastifyRequest, flow: Flow) => {
     const id = request.cookies[sessionCookieNames[flow]];
@@ -99,6 +142,7 @@ export function createApplicantSessions(deps: {
       return { session, created: !existing };
     },
     createHandoff: async (session) => {
+      if (session.flow !== 'PF') throw new Error('only the PF flow has a selfie step');
       const token = randomUrlSafe(43);
       const createdAt = clock.now();
       const expiresAt = new Date(createdAt.getTime() + HANDOFF_TTL_MS);
@@ -111,13 +155,64 @@ export function createApplicantSessions(deps: {
       return { token, expiresAt };
     },
     redeemHandoff: async (token, reply) => {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      if (!tokenPattern.test(token)) return false;
       const now = clock.now();
-      const sessionId = await redeemHandoff(db, hashToken(token), now);
+      const credential = randomUrlSafe(43);
+      const expiresAt = new Date(now.getTime() + HANDOFF_ACCESS_TTL_MS);
+      const sessionId = await redeemHandoff(
+        db,
+        hashToken(token),
+        { hash: hashToken(credential), expiresAt },
+        now,
+      );
       const session = sessionId ? await findApplicantSession(db, sessionId) : null;
-      if (!session || now.getTime() - session.lastSeenAt.getTime() > IDLE_MS) return null;
-      setCookie(reply, session);
-      return session;
+      if (!session || !alive(session, now)) return false;
+      reply.setCookie(HANDOFF_COOKIE, credential, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: deps.secureCookies,
+        path: HANDOFF_COOKIE_PATH,
+        maxAge: HANDOFF_ACCESS_TTL_MS / 1000,
+      });
+      return true;
+    },
+    requireHandoff: async (request) => {
+      const credential = request.cookies[HANDOFF_COOKIE];
+      const now = clock.now();
+      const handoff =
+        credential && tokenPattern.test(credential)
+          ? await findLiveHandoffByCredential(db, hashToken(credential), now)
+          : null;
+      const session = handoff ? await findApplicantSession(db, handoff.sessionId) : null;
+      if (!handoff?.usedAt || !handoff.credentialExpiresAt || !session || !alive(session, now))
+        throw new AppError(errorCodes.unauthorized, handoffMessages.expired, 401);
+      return {
+        handoffId: handoff.id,
+        session,
+        openedAt: handoff.usedAt,
+        expiresInSeconds: Math.floor(
+          (handoff.credentialExpiresAt.getTime() - now.getTime()) / 1000,
+        ),
+      };
+    },
+    completeHandoff: (access) => completeHandoff(db, access.handoffId, clock.now()),
+    handoffHint: async ({ session }) => {
+      const saved = await findHintSource(db, session.id);
+      return {
+        firstName: handoffHintFirstName(saved?.nomeCompleto),
+        cpf: handoffHintCpf(saved?.cpf),
+        email: handoffHintEmail(session.verifiedEmail),
+      };
+    },
+    handoffState: async (session) => {
+      const handoff = await findLatestHandoff(db, session.id);
+      if (!handoff) return 'none';
+      const now = clock.now();
+      if (!handoff.usedAt) return handoff.expiresAt > now ? 'waiting' : 'expired';
+      if (handoff.completedAt) return 'done';
+      return handoff.credentialExpiresAt && handoff.credentialExpiresAt > now
+        ? 'opened'
+        : 'expired';
     },
   };
 }

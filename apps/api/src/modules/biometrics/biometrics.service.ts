@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
@@ -14,6 +15,7 @@ import {
   type FaceSimilarities,
   type LivenessChallengeResponse,
 } from '@medipay/shared/biometrics';
+import { pfFileFields } from '@medipay/shared/files';
 import { challengeOrder, type LivenessChallenge } from '@medipay/shared/liveness';
 import { randomInt } from '@medipay/shared/random';
 import { AppError } from '../../lib/app-error';
@@ -80,7 +82,30 @@ export type Biometrics = {
   check: (session: ApplicantSessionRow, request: BiometricCheckRequest) => Promise<BiometricCheck>;
   /** The newest check of the session, or null. */
   latest: (session: ApplicantSessionRow) => Promise<BiometricCheck | null>;
+  /** Checks, stores and records a selfie photo sent by the phone of 'Continuar no celular'. */
+  uploadPhoto: (
+    session: ApplicantSessionRow,
+    field: SelfiePhotoField,
+    file: { fileName: string; data: Buffer },
+  ) => Promise<DocumentRow>;
+  /** A selfie photo of the session stored at or after `since` (what the phone sent), or null. */
+  photoSince: (
+    session: ApplicantSessionRow,
+    id: string,
+    since: Date,
+  ) => Promise<DocumentRow | null>;
+  /** The stored file of a photo (or its thumbnail), or null when it is gone. */
+  readPhoto: (document: DocumentRow, thumbnail: boolean) => Promise<Readable | null>;
+  /** The two photos a check of the session compared, or null when one is gone. */
+  photosOf: (
+    session: ApplicantSessionRow,
+    check: BiometricCheck,
+  ) => Promise<{ selfie: DocumentRow; selfieDoc: DocumentRow } | null>;
 };
+
+/** The photos of the selfie step, the only documents a phone of 'Continuar no celular' sends. */
+export const selfiePhotoFields = ['selfie', 'selfieDoc'] as const;
+export type SelfiePhotoField = (typeof selfiePhotoFields)[number];
 
 const challengeNotFound = () =>
   new AppError(errorCodes.notFound, biometricMessages.challengeNotFound, 404);
@@ -355,6 +380,31 @@ export function createBiometrics(deps: {
         .orderBy(desc(verificationResults.createdAt))
         .limit(1);
       return row ? toCheck(row.result as CheckRecord, row.createdAt) : null;
+    },
+
+    uploadPhoto: (session, field, file) =>
+      documents.upload({ session, field, kind: pfFileFields[field], ...file }),
+
+    photoSince: async (session, id, since) => {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      const document = await findDocument(db, id);
+      return document &&
+        document.sessionId === session.id &&
+        (selfiePhotoFields as readonly string[]).includes(document.field) &&
+        document.createdAt >= since
+        ? document
+        : null;
+    },
+
+    readPhoto: async (document, thumbnail) => {
+      const key = thumbnail ? document.thumbnailKey : document.storageKey;
+      return key ? documents.storage.get(key) : null;
+    },
+
+    photosOf: async (session, check) => {
+      const selfie = await ownDocument(session, check.selfieId, 'selfie');
+      const selfieDoc = await ownDocument(session, check.selfieDocId, 'selfieDoc');
+      return selfie && selfieDoc ? { selfie, selfieDoc } : null;
     },
   };
 }

@@ -15,7 +15,8 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { FileUpload } from '../upload/file-upload';
-import { ContinueOnPhone } from './continue-on-phone';
+import { useBiometricsEndpoints } from './biometrics-endpoints';
+import { ContinueOnPhone, type PhoneResult } from './continue-on-phone';
 import { LivenessCamera } from './liveness-camera';
 
 export type BiometricsValue = {
@@ -54,17 +55,25 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
   const [checking, setChecking] = useState(false);
   const challengeOfNextSelfie = useRef<string | null>(null);
   const { kycSandbox } = getPublicConfig();
+  const { base, offerPhone } = useBiometricsEndpoints();
   const { result } = value;
+  /** The phone's selfie step: its photos and result become this step's. */
+  const fromPhone = ({ selfie, selfieDoc, check }: PhoneResult) =>
+    onChange(() => ({ selfie, selfieDoc, challengeId: null, result: check }));
+  const uploadUrl = (field: string) => `/api${base}/documents/${field}`;
 
   async function verify() {
     if (!value.selfie || !value.selfieDoc) return;
     setChecking(true);
     try {
-      const checked = await checkBiometrics({
-        selfieId: value.selfie.id,
-        selfieDocId: value.selfieDoc.id,
-        challengeId: value.challengeId,
-      });
+      const checked = await checkBiometrics(
+        {
+          selfieId: value.selfie.id,
+          selfieDocId: value.selfieDoc.id,
+          challengeId: value.challengeId,
+        },
+        base,
+      );
       onChange((current) =>
         current.selfie?.id === checked.selfieId && current.selfieDoc?.id === checked.selfieDocId
           ? { ...current, result: checked }
@@ -103,6 +112,7 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
             }}
           />
         )}
+        uploadUrl={uploadUrl('selfie')}
         value={value.selfie}
         onChange={(selfie) => {
           const challengeId = selfie ? challengeOfNextSelfie.current : null;
@@ -110,16 +120,19 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
           onChange((current) => ({ ...current, selfie, challengeId, result: null }));
         }}
       />
-      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        <span>Sem câmera neste aparelho?</span>
-        <ContinueOnPhone flow="PF" />
-      </div>
+      {offerPhone && (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <span>Sem câmera neste aparelho?</span>
+          <ContinueOnPhone onDone={fromPhone} />
+        </div>
+      )}
       <FileUpload
         flow="PF"
         field="selfieDoc"
         kind={pfFileFields.selfieDoc}
         label="Selfie com documento"
         camera="user"
+        uploadUrl={uploadUrl('selfieDoc')}
         value={value.selfieDoc}
         onChange={(selfieDoc) => onChange((current) => ({ ...current, selfieDoc, result: null }))}
       />
@@ -183,8 +196,8 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
             <Button type="button" variant="outline" onClick={() => onChange(() => emptyBiometrics)}>
               Tentar novamente
             </Button>
-            {result.reasons.some((reason) => reason.reason === 'camera-required') && (
-              <ContinueOnPhone flow="PF" />
+            {offerPhone && result.reasons.some((reason) => reason.reason === 'camera-required') && (
+              <ContinueOnPhone onDone={fromPhone} />
             )}
           </div>
         </div>

@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { handoffResponseSchema, type HandoffResponse } from '@medipay/shared/applicant-session';
-import type { Flow } from '@medipay/shared/status';
+import {
+  handoffProgressSchema,
+  type HandoffProgress,
+  type HandoffState,
+} from '@medipay/shared/handoff';
 import { apiRequest, ApiRequestError } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import {
@@ -14,6 +18,9 @@ import {
 import { Spinner } from '../ui/spinner';
 
 type Link = HandoffResponse & { qrPath: string; size: number };
+
+/** What the phone sends back: its two photos and the check that passed. */
+export type PhoneResult = NonNullable<HandoffProgress['result']>;
 
 /** The dark modules of a QR code as one SVG path, one unit per module, with a 4-module margin. */
 async function qrCode(text: string): Promise<{ path: string; size: number }> {
@@ -32,24 +39,63 @@ async function qrCode(text: string): Promise<{ path: string; size: number }> {
   return { path, size: count + margin * 2 };
 }
 
+/** How often the desktop asks whether the phone is done. */
+export const HANDOFF_POLL_MS = 3000;
+
+const phoneStatus: Partial<Record<HandoffState, string>> = {
+  waiting: 'Aguardando a leitura do QR code no celular...',
+  opened: 'Link aberto no celular. Conclua a verificação de identidade por lá.',
+  done: 'Verificação concluída no celular. As fotos já aparecem aqui.',
+  expired: 'O link expirou sem que a verificação fosse concluída. Gere um novo link.',
+};
+
 /**
- * Continues the application on a phone: a single-use link, valid for 10 minutes, shown as a QR
- * code and as text. Opening it on the phone opens this same application there.
+ * 'Continuar no celular': a single-use link, valid for 10 minutes, shown as a QR code and as
+ * text. The phone that opens it takes the selfie step of this application and nothing else; this
+ * side follows it and, once the phone's check passed, hands its photos and result to `onDone`.
  */
-export function ContinueOnPhone({ flow }: { flow: Flow }) {
+export function ContinueOnPhone({ onDone }: { onDone: (result: PhoneResult) => void }) {
   const [link, setLink] = useState<Link | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [state, setState] = useState<HandoffState | null>(null);
+  const done = useRef(onDone);
+  useEffect(() => {
+    done.current = onDone;
+  });
+
+  // Follows the phone while the link is waiting or open.
+  const following = state === 'waiting' || state === 'opened';
+  useEffect(() => {
+    if (!following) return;
+    let active = true;
+    const timer = setInterval(() => {
+      apiRequest('/applicant/PF/handoff', { schema: handoffProgressSchema })
+        .then((progress) => {
+          if (!active) return;
+          if (progress.state === 'done' && progress.result) done.current(progress.result);
+          if (progress.state !== 'none') setState(progress.state);
+        })
+        // A failed poll is retried at the next tick.
+        .catch(() => undefined);
+    }, HANDOFF_POLL_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [following]);
 
   async function create() {
     setLink(null);
     setProblem(null);
+    setState(null);
     try {
-      const handoff = await apiRequest(`/applicant/${flow}/handoff`, {
+      const handoff = await apiRequest('/applicant/PF/handoff', {
         method: 'POST',
         schema: handoffResponseSchema,
       });
       const { path, size } = await qrCode(handoff.url);
       setLink({ ...handoff, qrPath: path, size });
+      setState('waiting');
     } catch (failure) {
       setProblem(
         failure instanceof ApiRequestError
@@ -59,8 +105,10 @@ export function ContinueOnPhone({ flow }: { flow: Flow }) {
     }
   }
 
+  const status = state ? phoneStatus[state] : undefined;
+
   return (
-    <Dialog onOpenChange={(open) => open && void create()}>
+    <Dialog onOpenChange={(open) => open && state !== 'opened' && void create()}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline" size="sm">
           Continuar no celular
@@ -71,7 +119,8 @@ export function ContinueOnPhone({ flow }: { flow: Flow }) {
           <DialogTitle>Continuar no celular</DialogTitle>
           <DialogDescription>
             Aponte a câmera do celular para o QR code, ou abra o link nele. O link vale por 10
-            minutos e pode ser usado uma única vez.
+            minutos e pode ser usado uma única vez. No celular você faz apenas a verificação de
+            identidade; o restante do cadastro continua aqui.
           </DialogDescription>
         </DialogHeader>
         {!link && !problem && (
@@ -89,7 +138,7 @@ export function ContinueOnPhone({ flow }: { flow: Flow }) {
             </Button>
           </div>
         )}
-        {link && (
+        {link && state !== 'opened' && state !== 'done' && (
           <div className="space-y-3">
             <svg
               role="img"
@@ -104,6 +153,16 @@ export function ContinueOnPhone({ flow }: { flow: Flow }) {
               {link.url}
             </p>
           </div>
+        )}
+        {status && (
+          <p role="status" className="text-sm">
+            {status}
+          </p>
+        )}
+        {state === 'expired' && (
+          <Button type="button" variant="outline" onClick={() => void create()}>
+            Gerar novo link
+          </Button>
         )}
       </DialogContent>
     </Dialog>

@@ -6,6 +6,7 @@ import {
 } from '@medipay/shared/liveness';
 import { ApiRequestError } from '../../lib/api-client';
 import { issueLivenessChallenge, sendChallengeFrames } from '../../lib/biometrics-api';
+import { useBiometricsEndpoints } from './biometrics-endpoints';
 import { loadFaceTracker, type TrackedFace } from './face-tracker';
 
 export type LivenessState =
@@ -52,6 +53,7 @@ function toJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
 export function useLivenessChallenge(video: HTMLVideoElement | null, attempt: number) {
   const [state, setState] = useState<LivenessState>({ phase: 'idle' });
   const done = useRef<{ attempt: number; challengeId: string } | null>(null);
+  const { base } = useBiometricsEndpoints();
 
   useEffect(() => {
     if (!video) return;
@@ -60,7 +62,10 @@ export function useLivenessChallenge(video: HTMLVideoElement | null, attempt: nu
 
     async function run(source: HTMLVideoElement) {
       setState({ phase: 'loading' });
-      const [tracker, issued] = await Promise.all([loadFaceTracker(), issueLivenessChallenge()]);
+      const [tracker, issued] = await Promise.all([
+        loadFaceTracker(),
+        issueLivenessChallenge(base),
+      ]);
       if (cancelled) return;
       const machine = createChallengeTracker(issued.order);
       const frames = new Map<LivenessChallenge, Blob>();
@@ -111,7 +116,7 @@ export function useLivenessChallenge(video: HTMLVideoElement | null, attempt: nu
           continue;
         }
         setState({ phase: 'sending' });
-        await sendChallengeFrames(issued.id, frames);
+        await sendChallengeFrames(issued.id, frames, base);
         if (cancelled) return;
         done.current = { attempt, challengeId: issued.id };
         setState({ phase: 'done', challengeId: issued.id });
@@ -132,7 +137,7 @@ export function useLivenessChallenge(video: HTMLVideoElement | null, attempt: nu
     return () => {
       cancelled = true;
     };
-  }, [video, attempt]);
+  }, [video, attempt, base]);
 
   return state;
 }

@@ -5,7 +5,7 @@ import { acceptAttribute, fileProblem, type FileKind } from '@medipay/shared/fil
 import type { Flow } from '@medipay/shared/status';
 import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { uploadDocument } from '../../lib/upload-document';
+import { uploadDocument, uploadFile } from '../../lib/upload-document';
 import { Button } from '../ui/button';
 import { CameraCapture, type CameraFacing } from '../camera/camera-capture';
 
@@ -29,6 +29,8 @@ export type FileUploadProps = {
   camera?: CameraFacing;
   /** A camera of its own in place of the plain one (the selfie's liveness camera). */
   renderCamera?: (send: (file: File) => void) => ReactNode;
+  /** Sends the file here rather than to the applicant's documents (the phone's selfie step). */
+  uploadUrl?: string;
 };
 
 function formatSize(bytes: number): string {
@@ -52,6 +54,7 @@ export function FileUpload({
   error,
   camera,
   renderCamera,
+  uploadUrl,
 }: FileUploadProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -72,7 +75,11 @@ export function FileUpload({
     setProblem(null);
     setProgress(0);
     try {
-      onChange(await uploadDocument(flow, field, file, setProgress));
+      onChange(
+        await (uploadUrl
+          ? uploadFile(uploadUrl, file, setProgress)
+          : uploadDocument(flow, field, file, setProgress)),
+      );
     } catch (failure) {
       setProblem(
         failure instanceof ApiRequestError ? failure.message : 'Não foi possível enviar o arquivo.',

@@ -145,8 +145,10 @@ export async function findCard(image: RawImage): Promise<CardRegion | null> {
     data[index * 3 + 2]!,
   ];
 
-  // The surface: pixels in a band along the image's border.
-  const band = Math.max(2, Math.round(width * 0.03));
+  // The surface: pixels in a thin band along the image's border. Thin, because a scan leaves
+  // only a narrow margin around the card: a wider band takes in the card's own colour, learns it
+  // as surface, and the card then falls apart into its darker parts.
+  const band = Math.max(2, Math.round(width * 0.01));
   const border: Rgb[] = [];
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {

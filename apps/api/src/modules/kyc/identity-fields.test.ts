@@ -71,6 +71,27 @@ describe('identity document fields', () => {
     });
   });
 
+  it('reads a number whose field frame was read as a glyph glued to it, by its check digits', () => {
+    const cnh = parseIdentity(
+      read(`
+        CARTEIRA NACIONAL DE HABILITAÇÃO
+        NOME ANA GOMES ALVES
+        Nº REGISTRO VALIDADE
+        ADIA: |17923225256 26/06/2030`),
+    );
+    expect(cnh.numero?.value).toBe('17923225256');
+    // A `|` that is the number's own first digit still reads as a 1.
+    expect(parseIdentity(read('HABILITAÇÃO\nNº REGISTRO |7923225256\n')).numero?.value).toBe(
+      '17923225256',
+    );
+    // A registro whose check digits fail was misread: never trusted, however clear the OCR.
+    const misread = parseIdentity(read('HABILITAÇÃO\nNº REGISTRO\n84577138206', 0.99));
+    expect(misread.numero?.value).toBe('84577138206');
+    expect(misread.numero!.confidence).toBeLessThan(0.6);
+    const cin = parseIdentity(read('CARTEIRA DE IDENTIDADE NACIONAL\nCPF\n|529.982.247-25'));
+    expect(cin.numero?.value).toBe('52998224725');
+  });
+
   it('leaves what it cannot find empty', () => {
     expect(parseIdentity(read('FOTO DE UM GATO\nSEM DOCUMENTO'))).toEqual({
       kind: null,
@@ -117,6 +138,8 @@ describe('identity document fields read from phone photos', () => {
     ['1234567890', '1.234.567.890'],
     ['MG-12.345.678', '12.345.678'],
     ['MG- 14.555.013', '14.555.013'],
+    ['2.994,.057-5', '2.994.057-5'],
+    ['4,.735.017-2', '4.735.017-2'],
   ])('reads the RG number %s as %s', (printed, stored) => {
     const result = parseIdentity(read(`REGISTRO GERAL ${printed}  DATA DE EXPEDIÇÃO 11/08/2009`));
     expect(result.numero?.value).toBe(stored);
@@ -490,6 +513,54 @@ describe('second reading of the rows of fields not read', () => {
     // From a letter height left of the label to a letter height before the next column's label,
     // from just under the label to about two value rows below.
     expect(reread!.box).toEqual({ x0: 80, y0: 224, x1: 680, y1: 284 });
+  });
+
+  it("asks for an old RG's number row with its label, and reads the band in the row's place", () => {
+    const rg = [
+      placed(50, ['SECRETARIA', 100, 0.95], ['DA', 260, 0.95], ['SEGURANÇA', 300, 0.95]),
+      placed(
+        100,
+        ['REGISTRO', 100, 0.95],
+        ['GERAL', 200, 0.95],
+        ['—23.844.5/5-0', 320, 0.6],
+        ['DATA', 800, 0.95],
+      ),
+      placed(150, ['NOME', 100, 0.95]),
+      placed(180, ['LETÍCIA', 100, 0.95], ['DAMASCENO', 200, 0.95]),
+    ];
+    expect(parseIdentity(rg).numero).toBeNull();
+    const [reread] = rereadsFor(rg, 0.6);
+    expect(reread!.fields).toEqual(['numero']);
+    // The label and the value that follows it (however far), up to the next column's label.
+    expect(reread!.box).toEqual({ x0: 80, y0: 90, x1: 780, y1: 130 });
+    const result = parseWithRereads(rg, [
+      {
+        reread: reread!,
+        lines: [
+          placed(101, ['REGISTRO', 100, 0.9], ['GERAL', 200, 0.9], ['23.844.575-0', 320, 0.9]),
+        ],
+      },
+    ]);
+    expect(result.numero?.value).toBe('23.844.575-0');
+    expect(result.nome?.value).toBe('LETICIA DAMASCENO');
+  });
+
+  it("asks for a CNH's place of issue when its state was not read", () => {
+    const cnh = [
+      placed(50, ['HABILITAÇÃO', 100, 0.95]),
+      placed(100, ['NOME', 100, 0.95]),
+      placed(130, ['ANA', 100, 0.95], ['GOMES', 160, 0.95]),
+      placed(200, ['Nº', 100, 0.95], ['REGISTRO', 130, 0.95], ['VALIDADE', 400, 0.95]),
+      placed(230, ['02650306461', 100, 0.95], ['02/11/2030', 400, 0.95]),
+      placed(300, ['LOCAL', 100, 0.95], ['DATA', 500, 0.95], ['EMISSÃO', 560, 0.95]),
+      placed(330, ['Xo', 100, 0.05], ['02/11/2020', 500, 0.95]),
+    ];
+    const rereads = rereadsFor(cnh, 0.6);
+    expect(rereads.map((reread) => reread.fields)).toEqual([['uf']]);
+    const result = parseWithRereads(cnh, [
+      { reread: rereads[0]!, lines: [placed(335, ['ANÁPOLIS,', 100, 0.9], ['GO', 220, 0.9])] },
+    ]);
+    expect(result.uf?.value).toBe('GO');
   });
 
   it('asks for nothing when every field was read, or without boxes', () => {

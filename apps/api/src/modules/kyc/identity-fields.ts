@@ -587,20 +587,34 @@ function digitsLikely(text: string): string {
   });
 }
 
+/**
+ * A field's printed frame, read as a glyph glued to the first digit of its value (`|17923225256`,
+ * `/70051115274`),
+ * or a real `1` misread as `|`: both readings of the row, for numbers whose check digits tell which
+ * one is right. The frame is blanked with a space so positions in the row stay the same.
+ */
+function digitReadings(text: string): string[] {
+  const framed = /(^|\s)[|[\]{}()/\\!](?=\d)/g;
+  const readings = [digitsLikely(text)];
+  if (framed.test(text)) readings.push(digitsLikely(text.replace(framed, '$1 ')));
+  return readings;
+}
+
 /** Dots every three digits from the right: how RG numbers are printed. */
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
 /**
- * An RG number in a row: 7 to 10 digits, dotted or not, stray spaces around the dots, an optional
- * state prefix (`MG-`) and an optional check digit (a digit or X after a hyphen). Stored as
- * printed without the prefix: the body grouped by dots, then `-` and the check digit.
+ * An RG number in a row: 7 to 10 digits, dotted or not, stray spaces or a stray comma around the
+ * dots (`2.994,.057-5`), an optional state prefix (`MG-`) and an optional check digit (a digit or
+ * X after a hyphen). Stored as printed without the prefix: the body grouped by dots, then `-` and
+ * the check digit.
  */
 function rgNumbersIn(row: Row): Found[] {
   const text = digitsLikely(row.text);
   const pattern =
-    /(?:\b[A-Z]{2} ?- ?)?(?<![\d.,])(\d{1,3}(?: ?[.,] ?\d{3}){2,3}|\d{7,10})(?: ?- ?([0-9X]))?(?![\d/]| ?- ?\d)/g;
+    /(?:\b[A-Z]{2} ?- ?)?(?<![\d.,])(\d{1,3}(?: ?[.,]{1,2} ?\d{3}){2,3}|\d{7,10})(?: ?- ?([0-9X]))?(?![\d/]| ?- ?\d)/g;
   const found: Found[] = [];
   for (const match of text.matchAll(pattern)) {
     const body = match[1]!.replace(/\D/g, '');
@@ -619,10 +633,10 @@ function rgNumbersIn(row: Row): Found[] {
 
 /** CPFs (11 digits, masked or not, stray spaces tolerated) whose check digits are right. */
 function cpfsIn(row: Row): Found[] {
-  const text = digitsLikely(row.text);
   const found: Found[] = [];
   const pattern = /(?<!\d)\d{3} ?\.? ?\d{3} ?\.? ?\d{3} ?[-.]? ?\d{2}(?!\d)/g;
-  for (const match of text.matchAll(pattern)) {
+  const matches = digitReadings(row.text).flatMap((text) => [...text.matchAll(pattern)]);
+  for (const match of matches) {
     const digits = onlyDigits(match[0]);
     if (!isValidCpf(digits)) continue;
     found.push({
@@ -656,15 +670,18 @@ export function hasValidCnhCheckDigits(digits: string): boolean {
 
 /** 11-digit registration numbers (not masked like a CPF), stray spaces tolerated. */
 function registrosIn(row: Row): (Found & { valid: boolean })[] {
-  const text = digitsLikely(row.text);
   const found: (Found & { valid: boolean })[] = [];
-  for (const match of text.matchAll(/(?<![\d./-])\d(?: ?\d){10}(?![\d./-])/g)) {
+  const pattern = /(?<![\d./-])\d(?: ?\d){10}(?![\d./-])/g;
+  const matches = digitReadings(row.text).flatMap((text) => [...text.matchAll(pattern)]);
+  for (const match of matches) {
     const digits = match[0].replace(/ /g, '');
     const valid = hasValidCnhCheckDigits(digits);
     const confidence = confidenceOf(row, match.index, match.index + match[0].length);
     found.push({
       value: digits,
-      confidence: valid ? checked(confidence, 0.9) : confidence,
+      // Every CNH registro carries check digits: one that fails them was misread, whatever the
+      // OCR's confidence, and is left for the applicant to type.
+      confidence: valid ? checked(confidence, 0.9) : Math.min(confidence, 0.5),
       row: row.index,
       at: match.index,
       valid,
@@ -966,32 +983,54 @@ export function parseIdentity(lines: OcrLine[]): IdentityExtraction {
 export type IdentityFieldName = 'nome' | 'numero' | 'orgao' | 'uf' | 'validade';
 
 /**
- * Labels under which a field's value is printed, by kind: where a field that was not read (or not
- * confidently) can be read again. A signature crossing the value's row, or a row tesseract's page
- * layout analysis merged with its neighbour, is often legible when the value's band alone is read.
+ * Labels beside or under which a field's value is printed, by kind: where a field that was not
+ * read (or not confidently) can be read again. A signature crossing the value's row, a frame line
+ * glued to a digit, or a row tesseract's page layout analysis merged with its neighbour, is often
+ * legible when the value's band alone is read.
  */
-const valueBelowLabel: Record<IdentityKind, [IdentityFieldName[], string[]][]> = {
+type ValuePlace = { fields: IdentityFieldName[]; label: string[]; place: 'below' | 'beside' };
+
+const below = (fields: IdentityFieldName[], words: string): ValuePlace => ({
+  fields,
+  label: label(words),
+  place: 'below',
+});
+const beside = (fields: IdentityFieldName[], words: string): ValuePlace => ({
+  fields,
+  label: label(words),
+  place: 'beside',
+});
+
+const valuePlaces: Record<IdentityKind, ValuePlace[]> = {
   CIN: [
-    [['orgao', 'uf'], label('ORGAO EXPEDIDOR')],
-    [['orgao', 'uf'], label('ISSUING AUTHORITY')],
-    [['validade'], label('VALIDADE')],
-    [['validade'], label('VALID UNTIL')],
-    [['numero'], label('CPF')],
+    below(['orgao', 'uf'], 'ORGAO EXPEDIDOR'),
+    below(['orgao', 'uf'], 'ISSUING AUTHORITY'),
+    below(['validade'], 'VALIDADE'),
+    below(['validade'], 'VALID UNTIL'),
+    // The number sits under the start of `REGISTRO GERAL - CPF / PERSONAL NUMBER`, not under
+    // `CPF` in its middle.
+    below(['numero'], 'REGISTRO GERAL'),
+    below(['numero'], 'CPF'),
   ],
   CNH: [
-    [['numero'], label('REGISTRO')],
-    [['validade'], label('VALIDADE')],
+    below(['numero'], 'REGISTRO'),
+    below(['validade'], 'VALIDADE'),
+    // The place of issue (`ANÁPOLIS, GO`): its state is the issuing DETRAN's.
+    below(['uf'], 'LOCAL'),
   ],
-  RG: [],
+  // The old RG prints its number on the label's row: `REGISTRO GERAL 23.844.575-0`.
+  RG: [beside(['numero'], 'REGISTRO GERAL')],
 };
 
 /** A band of the image to read again, for these fields, and the line its value belongs after. */
 export type Reread = { fields: IdentityFieldName[]; afterLine: number; box: OcrBox };
 
 /**
- * Where to read again the fields that were not read with `minConfidence`: under each field's label
- * (found with its words' boxes), the column the label heads (up to the next label on its row, a
- * gap of several letter heights away) and about two value rows down. None without boxes.
+ * Where to read again the fields that were not read with `minConfidence`, found with the label's
+ * word boxes: under a label, the column the label heads (up to the next label on its row, a gap of
+ * several letter heights away) and about two value rows down; beside a label, the label and the
+ * words that follow it on its row up to such a gap (the label is read again with its value, so the
+ * band's text still names the field). None without boxes.
  */
 export function rereadsFor(lines: OcrLine[], minConfidence: number): Reread[] {
   const rows = toRows(lines);
@@ -1001,7 +1040,7 @@ export function rereadsFor(lines: OcrLine[], minConfidence: number): Reread[] {
   const wanted = (fields: IdentityFieldName[]) =>
     fields.filter((name) => (first[name]?.confidence ?? 0) < minConfidence);
   const rereads: Reread[] = [];
-  for (const [fields, words] of valueBelowLabel[kind]) {
+  for (const { fields, label: words, place } of valuePlaces[kind]) {
     const missing = wanted(fields);
     if (missing.length === 0 || rereads.some((done) => done.fields.includes(missing[0]!))) continue;
     const match = findLabels(rows, words)[0];
@@ -1011,26 +1050,49 @@ export function rereadsFor(lines: OcrLine[], minConfidence: number): Reread[] {
     if (!labelTokens.every((token) => token.bbox)) continue;
     const boxes = labelTokens.map((token) => token.bbox!);
     const height = Math.max(...boxes.map((box) => box.y1 - box.y0));
-    const top = Math.max(...boxes.map((box) => box.y1));
     let right = boxes.at(-1)!.x1;
     let end: number | null = null;
-    for (const token of tokens.slice(match.last + 1)) {
+    let bottom = Math.max(...boxes.map((box) => box.y1));
+    let top = Math.min(...boxes.map((box) => box.y0));
+    for (const [index, token] of tokens.slice(match.last + 1).entries()) {
       if (!token.bbox) break;
-      if (token.bbox.x0 - right > 2.5 * height) {
+      // Beside its label, the value is the next word however far the label's column reaches.
+      const value = place === 'beside' && index === 0;
+      if (!value && token.bbox.x0 - right > 2.5 * height) {
         end = token.bbox.x0 - height;
         break;
       }
       right = token.bbox.x1;
+      top = Math.min(top, token.bbox.y0);
+      bottom = Math.max(bottom, token.bbox.y1);
     }
+    // Words just before the label on its row belong to it (`Nº` of `Nº REGISTRO`, misread or not
+    // matched): the column starts at the first of them.
+    let left = boxes[0]!.x0;
+    for (const token of tokens.slice(0, match.first).reverse()) {
+      if (!token.bbox || left - token.bbox.x1 > 2.5 * height) break;
+      left = token.bbox.x0;
+    }
+    const x0 = Math.max(0, Math.round(left - height));
+    const labelBottom = Math.max(...boxes.map((box) => box.y1));
+    const box =
+      place === 'below'
+        ? {
+            x0,
+            y0: Math.round(labelBottom + 0.2 * height),
+            x1: Math.round(end ?? right + 6 * height),
+            y1: Math.round(labelBottom + 3.2 * height),
+          }
+        : {
+            x0,
+            y0: Math.max(0, Math.round(top - 0.5 * height)),
+            x1: Math.round(end ?? right + 2 * height),
+            y1: Math.round(bottom + 0.5 * height),
+          };
     rereads.push({
       fields: missing,
-      afterLine: match.row.index,
-      box: {
-        x0: Math.max(0, Math.round(boxes[0]!.x0 - height)),
-        y0: Math.round(top + 0.2 * height),
-        x1: Math.round(end ?? right + 6 * height),
-        y1: Math.round(top + 3.2 * height),
-      },
+      afterLine: place === 'below' ? match.row.index : match.row.index - 1,
+      box,
     });
   }
   return rereads;
@@ -1054,10 +1116,13 @@ export function parseWithRereads(
       const middle = (line.bbox.y0 + line.bbox.y1) / 2;
       return middle >= box.y0 && middle <= box.y1 && line.bbox.x1 > box.x0 && line.bbox.x0 < box.x1;
     };
-    const merged = lines.flatMap((line, index) => [
-      ...(inBand(line) ? [] : [line]),
-      ...(index === reread.afterLine ? band : []),
-    ]);
+    const merged = [
+      ...(reread.afterLine < 0 ? band : []),
+      ...lines.flatMap((line, index) => [
+        ...(inBand(line) ? [] : [line]),
+        ...(index === reread.afterLine ? band : []),
+      ]),
+    ];
     const second = parseIdentity(merged);
     for (const name of reread.fields) {
       const before = result[name];

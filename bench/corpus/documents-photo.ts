@@ -76,6 +76,22 @@ async function surface(random: Random, width: number, height: number): Promise<B
 export type PhotoOptions = { random: Random };
 
 /**
+ * Sensor noise around mid-grey, drawn from the sample's own random source (Box-Muller) so that a
+ * seed always gives the same photo; libvips' own noise generator is seeded differently each run.
+ */
+function gaussianNoise(random: Random, length: number, sigma: number): Buffer {
+  const noise = Buffer.alloc(length);
+  for (let index = 0; index < length; index += 2) {
+    const radius = sigma * Math.sqrt(-2 * Math.log(1 - random()));
+    const turn = 2 * Math.PI * random();
+    noise[index] = Math.max(0, Math.min(255, Math.round(128 + radius * Math.cos(turn))));
+    if (index + 1 < length)
+      noise[index + 1] = Math.max(0, Math.min(255, Math.round(128 + radius * Math.sin(turn))));
+  }
+  return noise;
+}
+
+/**
  * A phone photo of a flat card image: returns a JPEG of 1,200 to 1,600 px on the long side.
  */
 export async function photograph(card: Buffer, { random }: PhotoOptions): Promise<Buffer> {
@@ -161,14 +177,8 @@ export async function photograph(card: Buffer, { random }: PhotoOptions): Promis
 <rect width="${width}" height="${height}" fill="url(#shade)"/>
 <ellipse cx="${gx.toFixed(0)}" cy="${gy.toFixed(0)}" rx="${between(random, 0.08, 0.2) * width}" ry="${between(random, 0.06, 0.14) * height}" fill="url(#glare)"/>
 </svg>`;
-  const noise = await sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: between(random, 4, 14) },
-    },
+  const noise = await sharp(gaussianNoise(random, width * height * 3, between(random, 4, 14)), {
+    raw: { width, height, channels: 3 },
   })
     .png()
     .toBuffer();

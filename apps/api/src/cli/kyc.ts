@@ -18,8 +18,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { createFaceEngine } from '../modules/kyc/face-engine';
 import { evaluateFaceMatch } from '../modules/kyc/face-match';
-import { confidentFields } from '../modules/kyc/extraction.service';
-import { parseIdentity } from '../modules/kyc/identity-fields';
+import { confidentFields, readIdentity } from '../modules/kyc/extraction.service';
 import { createOcrEngine } from '../modules/kyc/ocr-engine';
 
 type Output = { out: (text: string) => void; err: (text: string) => void };
@@ -46,7 +45,7 @@ const readDocument: Command = {
       for (const file of files) {
         try {
           const image = await readFile(resolve(cwd, file));
-          const stored = confidentFields(parseIdentity((await engine.read(image)).lines));
+          const stored = confidentFields((await readIdentity(engine, image)).extraction);
           output.out(
             `${JSON.stringify({
               file,

@@ -13,7 +13,7 @@ import { errorCodes, genericMessages } from '@medipay/shared/api-error';
 import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
 import { devPageRoutePatterns } from '@medipay/shared/routes';
 import type { DatabaseHandle } from '@medipay/db/client';
-import type { Env } from './config/env';
+import { trustProxyOption, type Env } from './config/env';
 import { redactedLogPaths, redactUrl } from './lib/redact';
 import { createMailer } from './adapters/mail';
 import { createDocumentStorage } from './adapters/storage';
@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
     bodyLimit: jsonBodyLimit,
     // Whose X-Forwarded-For to believe: nobody unless TRUST_PROXY names the proxies (env.ts).
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
     // What is refused before any route runs (a broken URL, a path parameter over
     // maxParamLength, headers over Node's maxHeaderSize) answers in the error format too.

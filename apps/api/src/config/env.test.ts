@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, parseEnv, trustProxyOption } from './env';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'medipay-env-'));
 
@@ -153,10 +153,21 @@ describe('parseEnv', () => {
       );
     });
 
+    it('accepts a number of proxy hops in front of the portal, 1 to 10', () => {
+      expect(trustProxyOf('1')).toEqual({ hops: 1 });
+      expect(trustProxyOf(' 2 ')).toEqual({ hops: 2 });
+      // Fastify reads a bare number as "trust nobody": the hops become proxy-addr's rule.
+      const trust = trustProxyOption({ hops: 1 });
+      expect(typeof trust).toBe('function');
+      const rule = trust as (address: string, hop: number) => boolean;
+      expect([rule('10.0.0.2', 0), rule('203.0.113.9', 1)]).toEqual([true, false]);
+      expect(trustProxyOption(false)).toBe(false);
+      expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    });
+
     it.each([
       ['true'],
-      ['1'],
-      ['2'],
+      ['11'],
       ['0'],
       ['-1'],
       ['1.5'],
@@ -173,7 +184,7 @@ describe('parseEnv', () => {
       const error = errorOf({ TRUST_PROXY: value });
       expect(error.issues).toHaveLength(1);
       expect(error.issues[0]).toMatch(/^TRUST_PROXY: deve ser vazio \(nenhum proxy\)/);
-      expect(error.issues[0]).toContain('não são aceitos "true", faixas /0 nem números de saltos');
+      expect(error.issues[0]).toContain('não são aceitos "true" nem faixas /0');
       if (value.length > 4) expect(error.message).not.toContain(value);
     });
   });

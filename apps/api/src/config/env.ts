@@ -29,30 +29,47 @@ function isProxyAddress(entry: string): boolean {
 }
 
 const trustProxyRule =
-  'deve ser vazio (nenhum proxy) ou a lista dos endereços IP ou faixas CIDR dos proxies, ' +
-  'separados por vírgula (ex.: 10.0.0.0/8, fd00::/8); não são aceitos "true", faixas /0 nem ' +
-  'números de saltos (confiariam no X-Forwarded-For de quem se conectasse diretamente)';
+  'deve ser vazio (nenhum proxy), o número de proxies à frente do portal (1 a 10) ou a lista ' +
+  'dos endereços IP ou faixas CIDR dos proxies, separados por vírgula (ex.: 10.0.0.0/8, ' +
+  'fd00::/8); não são aceitos "true" nem faixas /0';
+
+/** How many reverse proxies stand in front of the portal, each adding one X-Forwarded-For entry. */
+export type ProxyHops = { hops: number };
 
 /**
  * Whose X-Forwarded-For is believed (Fastify's `trustProxy`, through proxy-addr): nobody (unset,
- * empty or `false`: the client is the socket's address), or the proxies at the listed addresses
- * and ranges (the client is the first address, walking back from the socket, that is not one).
- * `true` and /0 ranges are refused: any client could choose the address that per-IP limits count
- * and the audit records. So is a hop count (`1`): it cannot tell the proxy from a client that
- * reaches the portal directly, and Fastify 5.12 ignores it (trusting nobody, so every client
- * would share the proxy's address and its limits).
+ * empty or `false`: the client is the socket's address); the proxies at the listed addresses and
+ * ranges (the client is the first address, walking back from the socket, that is not one); or a
+ * number of hops (`1`: the socket is the proxy, the client is the last X-Forwarded-For entry).
+ * A hop count trusts whoever connects, so it is only right where nothing but the proxies can reach
+ * the portal (README, Production); a list is the safer choice. `true` and /0 ranges are refused:
+ * any client could choose the address that per-IP limits count and the audit records.
  */
 const trustProxySchema = z
   .string()
   .trim()
   .optional()
-  .transform((value, context): false | string[] => {
+  .transform((value, context): false | string[] | ProxyHops => {
     if (value === undefined || value === '' || value === 'false') return false;
+    if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10)
+      return { hops: Number(value) };
     const entries = value.split(',').map((entry) => entry.trim());
     if (entries.every(isProxyAddress)) return entries;
     context.addIssue({ code: 'custom', message: trustProxyRule });
     return z.NEVER;
   });
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. Fastify 5 reads a bare number as "trust nobody", so a
+ * hop count becomes proxy-addr's own rule for it: the first `hops` addresses from the socket are
+ * proxies.
+ */
+export function trustProxyOption(
+  trust: false | string[] | ProxyHops,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  return (_address, hop) => hop < trust.hops;
+}
 
 /** The literal that chooses the built-in MediPay sandbox explicitly (required in production). */
 export const MEDIPAY_SANDBOX = 'sandbox';

@@ -136,6 +136,22 @@ describe('TRUST_PROXY=10.0.0.2 (one proxy in front of the portal)', () => {
   });
 });
 
+describe('TRUST_PROXY=1 (one proxy hop, the portal reachable only through it)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...production, TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes the client from the one entry the proxy added, not from earlier forged ones', async () => {
+    expect(await seenAddress(t, '10.9.8.7', '203.0.113.21')).toBe('203.0.113.21');
+    expect(await seenAddress(t, '10.9.8.7', '1.2.3.4, 203.0.113.22')).toBe('203.0.113.22');
+    expect(await seenAddress(t, '10.9.8.7')).toBe('10.9.8.7');
+  });
+});
+
 describe('TRUST_PROXY as a list of proxy addresses and ranges', () => {
   let t: TestApp;
   beforeAll(async () => {

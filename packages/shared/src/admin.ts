@@ -32,10 +32,19 @@ export const adminRoleLabels: Record<AdminRole, string> = {
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
 export const ADMIN_PASSWORD_MAX_LENGTH = 256;
 
-/** Login throttling: this many failures in the window refuse further tries for the window. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_FAILURES_PER_IP = 20;
+/**
+ * Login throttling (decision 009), counted over a 15-minute window. A source (client IP) that
+ * failed LOGIN_FAILURES_PER_SOURCE times for one account, or LOGIN_FAILURES_PER_IP times for any
+ * accounts, waits for the window. An account with LOGIN_PACING_AFTER_FAILURES failures from
+ * anywhere is not locked: its logins are paced to one every LOGIN_PACING_INTERVAL_MS, except from
+ * an address it logged in from within LOGIN_KNOWN_SOURCE_MS.
+ */
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_FAILURES_PER_SOURCE = 5;
+export const LOGIN_FAILURES_PER_IP = 20;
+export const LOGIN_PACING_AFTER_FAILURES = 5;
+export const LOGIN_PACING_INTERVAL_MS = 10 * 1000;
+export const LOGIN_KNOWN_SOURCE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A session that never saved step 1 and was not seen for this long is abandoned. */
 export const ABANDONED_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;

@@ -5,8 +5,11 @@ import {
   adminAuditActions,
   adminMessages,
   adminRoleValues,
-  LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_IP,
+  LOGIN_FAILURES_PER_SOURCE,
+  LOGIN_KNOWN_SOURCE_MS,
+  LOGIN_PACING_AFTER_FAILURES,
+  LOGIN_PACING_INTERVAL_MS,
   LOGIN_THROTTLE_WINDOW_MS,
 } from '@medipay/shared/admin';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
@@ -21,6 +24,8 @@ import {
   insertAdminSession,
   releaseLoginAttempt,
   reserveLoginAttempt,
+  type LoginRefusal,
+  type LoginThrottleLimits,
 } from './admin-sessions.repository';
 import {
   findAdminUserByCredential,
@@ -36,6 +41,22 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 export function adminCookieName(publicUrl: string): string {
   return publicUrl.startsWith('https://') ? '__Host-medipay_admin' : 'medipay_admin';
 }
+
+const throttleLimits: LoginThrottleLimits = {
+  windowMs: LOGIN_THROTTLE_WINDOW_MS,
+  perSource: LOGIN_FAILURES_PER_SOURCE,
+  perIp: LOGIN_FAILURES_PER_IP,
+  pacingAfter: LOGIN_PACING_AFTER_FAILURES,
+  pacingIntervalMs: LOGIN_PACING_INTERVAL_MS,
+  knownSourceMs: LOGIN_KNOWN_SOURCE_MS,
+};
+
+/** The audit's note on a refused login. */
+export const loginRefusalNotes: Record<LoginRefusal, string> = {
+  source: 'Limite de tentativas da conta a partir deste IP atingido',
+  pacing: 'Conta com muitas falhas recentes: intervalo mínimo entre tentativas',
+  ip: 'Limite de tentativas do IP atingido',
+};
 
 /** 32 random bytes, base64url: 43 characters. Only their SHA-256 is stored. */
 const TOKEN_BYTES = 32;
@@ -54,10 +75,12 @@ export type AdminLogin = { token: string; expiresAt: Date; user: AdminUserRow };
 export type AdminAuth = {
   cookieName: string;
   /**
-   * Checks a login: 429 once the account (its e-mail and username together; the typed credential
-   * when no account has it) or the IP used its attempts in the window (the attempt is reserved
-   * before the password check, so parallel attempts cannot overrun it), 401 for an unknown account or a wrong password (same answer, same work), 403 for
-   * a correct password of an account that may not enter. Every outcome is audited.
+   * Checks a login: 429 with Retry-After when the throttle refuses it (see reserveLoginAttempt:
+   * the IP's budget for the account, which is its e-mail and username together or the typed
+   * credential when no account has it; the IP's budget for all accounts; the account's pace),
+   * 401 for an unknown account or a wrong password (same answer, same work), 403 for a correct
+   * password of an account that may not enter. The attempt is reserved before the password
+   * check, so parallel attempts cannot overrun a limit. Every outcome is audited.
    */
   login: (attempt: LoginAttempt) => Promise<AdminLogin>;
   /** The admin of a session cookie's token, or null (no, unknown or expired session). */
@@ -89,20 +112,18 @@ export function createAdminAuth(deps: {
     now: Date,
   ): Promise<string> => {
     const accountKey = user ? `user:${user.id}` : `credential:${credential}`;
-    const reservation = await reserveLoginAttempt(db, { accountKey, ip }, now, {
-      perAccount: LOGIN_FAILURES_PER_ACCOUNT,
-      perIp: LOGIN_FAILURES_PER_IP,
-      windowMs: LOGIN_THROTTLE_WINDOW_MS,
-    });
+    const reservation = await reserveLoginAttempt(
+      db,
+      { accountKey, ip, userId: user?.id ?? null },
+      now,
+      throttleLimits,
+    );
     if (reservation.reserved) return reservation.id;
     await recordAdminAction(db, {
       adminUserId: user?.id ?? null,
       adminEmail: credential,
       action: adminAuditActions.loginThrottled,
-      observacoes:
-        reservation.limitedBy === 'account'
-          ? 'Limite de tentativas da conta atingido'
-          : 'Limite de tentativas do IP atingido',
+      observacoes: loginRefusalNotes[reservation.limitedBy],
       ip,
       createdAt: now,
     });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
-import { adminLoginAttempts, adminSessions, adminUsers } from '@medipay/db/schema';
+import { adminActions, adminLoginAttempts, adminSessions, adminUsers } from '@medipay/db/schema';
+import { adminAuditActions } from '@medipay/shared/admin';
 import type { Executor } from '../messaging/outbox.repository';
 import type { AdminUserRow } from './admin-users.repository';
 
@@ -47,24 +48,44 @@ export async function deleteExpiredAdminSessions(db: Database, now: Date): Promi
   return deleted.length;
 }
 
-export type LoginThrottleLimits = { perAccount: number; perIp: number; windowMs: number };
+export type LoginThrottleLimits = {
+  windowMs: number;
+  /** Attempts of one account from one source (client IP) in the window; then that source waits. */
+  perSource: number;
+  /** Attempts from one IP in the window, whatever the account. */
+  perIp: number;
+  /** Attempts of one account in the window, from any source, after which its logins are paced... */
+  pacingAfter: number;
+  /** ...to one every this long, except from a known source. */
+  pacingIntervalMs: number;
+  /** A source is known to an account that logged in from it this recently. */
+  knownSourceMs: number;
+};
+
+/** Why an attempt is refused: its source's limit for the account, the account's pace, the IP's limit. */
+export type LoginRefusal = 'source' | 'pacing' | 'ip';
 
 /** A reserved attempt (its id, to release it on success), or why and until when it is refused. */
 export type LoginReservation =
-  | { reserved: true; id: string }
-  | { reserved: false; limitedBy: 'account' | 'ip'; blockedUntil: Date };
+  { reserved: true; id: string } | { reserved: false; limitedBy: LoginRefusal; blockedUntil: Date };
 
 const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 
 /**
- * Counts one login attempt of an account key and an IP before its password is checked, so that
- * parallel attempts never get more than the limits: under a transaction lock on each key (account,
- * then IP: always the same order), counts the attempts still in the window and inserts one only
- * while both are under their limit. The lock is PostgreSQL's, so the limit holds across processes.
+ * Counts one login attempt of an account key from an IP before its password is checked, so that
+ * parallel attempts never get past the limits: under a transaction lock on each key (account,
+ * then IP: always the same order), reads the attempts still in the window and inserts one only
+ * when none of these refuses it:
+ * - this IP already made `perSource` attempts on this account (that source waits for the window);
+ * - this IP already made `perIp` attempts on any accounts;
+ * - the account had `pacingAfter` attempts from anywhere and its latest is less than
+ *   `pacingIntervalMs` old, unless the account logged in from this IP within `knownSourceMs`
+ *   (a short wait: nobody can lock an account out, only slow its guesses down).
+ * The locks are PostgreSQL's, so the limits hold across processes.
  */
 export async function reserveLoginAttempt(
   db: Database,
-  keys: { accountKey: string; ip: string },
+  keys: { accountKey: string; ip: string; userId: string | null },
   now: Date,
   limits: LoginThrottleLimits,
 ): Promise<LoginReservation> {
@@ -81,27 +102,39 @@ export async function reserveLoginAttempt(
           lte(adminLoginAttempts.createdAt, since),
         ),
       );
-    const recent = (key: SQL, limit: number) =>
+    /** The times of the latest `limit` attempts in the window, newest first. */
+    const latest = (key: SQL | undefined, limit: number) =>
       tx
         .select({ createdAt: adminLoginAttempts.createdAt })
         .from(adminLoginAttempts)
         .where(and(key, gt(adminLoginAttempts.createdAt, since)))
         .orderBy(desc(adminLoginAttempts.createdAt))
         .limit(limit);
-    const byAccount = await recent(
-      eq(adminLoginAttempts.accountKey, keys.accountKey),
-      limits.perAccount,
-    );
-    const byIp = await recent(eq(adminLoginAttempts.ip, keys.ip), limits.perIp);
-    // Refused until the oldest of the last `limit` attempts leaves the window.
-    const accountFrom = byAccount[limits.perAccount - 1]?.createdAt.getTime();
+    const ofAccount = eq(adminLoginAttempts.accountKey, keys.accountKey);
+    const ofIp = eq(adminLoginAttempts.ip, keys.ip);
+    const bySource = await latest(and(ofAccount, ofIp), limits.perSource);
+    const byIp = await latest(ofIp, limits.perIp);
+    const byAccount = await latest(ofAccount, limits.pacingAfter);
+
+    const refusals: { limitedBy: LoginRefusal; until: number }[] = [];
+    // A full budget frees up when the oldest of its last `limit` attempts leaves the window.
+    const sourceFrom = bySource[limits.perSource - 1]?.createdAt.getTime();
+    if (sourceFrom !== undefined)
+      refusals.push({ limitedBy: 'source', until: sourceFrom + limits.windowMs });
     const ipFrom = byIp[limits.perIp - 1]?.createdAt.getTime();
-    if (accountFrom !== undefined || ipFrom !== undefined) {
-      const from = Math.max(accountFrom ?? -Infinity, ipFrom ?? -Infinity);
+    if (ipFrom !== undefined) refusals.push({ limitedBy: 'ip', until: ipFrom + limits.windowMs });
+    if (byAccount.length >= limits.pacingAfter) {
+      const nextSlot = byAccount[0]!.createdAt.getTime() + limits.pacingIntervalMs;
+      if (nextSlot > now.getTime() && !(await isKnownSource(tx, keys, now, limits))) {
+        refusals.push({ limitedBy: 'pacing', until: nextSlot });
+      }
+    }
+    const refusal = refusals.sort((a, b) => b.until - a.until)[0];
+    if (refusal) {
       return {
         reserved: false,
-        limitedBy: accountFrom !== undefined ? 'account' : 'ip',
-        blockedUntil: new Date(from + limits.windowMs),
+        limitedBy: refusal.limitedBy,
+        blockedUntil: new Date(refusal.until),
       };
     }
     const [row] = await tx
@@ -110,6 +143,29 @@ export async function reserveLoginAttempt(
       .returning({ id: adminLoginAttempts.id });
     return { reserved: true, id: row!.id };
   });
+}
+
+/** Whether the account logged in from this IP lately (its successes are kept in the audit trail). */
+async function isKnownSource(
+  executor: Executor,
+  keys: { ip: string; userId: string | null },
+  now: Date,
+  limits: LoginThrottleLimits,
+): Promise<boolean> {
+  if (keys.userId === null) return false;
+  const [row] = await executor
+    .select({ id: adminActions.id })
+    .from(adminActions)
+    .where(
+      and(
+        eq(adminActions.action, adminAuditActions.loginSucceeded),
+        eq(adminActions.ip, keys.ip),
+        eq(adminActions.adminUserId, keys.userId),
+        gt(adminActions.createdAt, new Date(now.getTime() - limits.knownSourceMs)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Releases a reserved attempt (a successful login does not count against the limits). */

@@ -15,6 +15,7 @@ import {
   type ReviewFlow,
 } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
+import { statusPageUrl } from '@medipay/shared/application-status';
 import { paths } from '@medipay/shared/routes';
 import type { Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
@@ -25,7 +26,10 @@ import { insertOutboxMessage, type Executor } from '../messaging/outbox.reposito
 import type { Outbox } from '../messaging/outbox.service';
 import type { TemplateData } from '../messaging/templates';
 import type { MedipayAccounts } from '../medipay-account/medipay-account.service';
-import { insertStatusHistory } from '../status-history/status-history.repository';
+import {
+  countStatusEntries,
+  insertStatusHistory,
+} from '../status-history/status-history.repository';
 import { insertRectificationLink } from './rectification-links.repository';
 import {
   findReviewRecord,
@@ -48,6 +52,7 @@ export type DecisionContext = {
 };
 
 export type ReviewDecisions = {
+  /** APROVADO; asks for the MediPay account and e-mails the applicant how to activate it. */
   approve: (context: DecisionContext, body: DecisionBase) => Promise<ApplicationDetail>;
   /** EM_EXIGENCIA; e-mails the applicant the requirements and a new rectification link. */
   requestChanges: (
@@ -71,6 +76,9 @@ const notAllowed = () => new AppError(errorCodes.conflict, reviewMessages.notAll
 const nameOf = (record: ReviewRecord) =>
   (record.flow === 'PF' ? record.row.nomeCompleto : record.row.razaoSocial) ?? '';
 
+/** Decisions that tell the applicant the opposite of an approval. */
+const contraryToApproval = ['EM_EXIGENCIA', 'NEGADO'] as const;
+
 export function createReviewDecisions(deps: {
   db: Database;
   clock: Clock;
@@ -78,7 +86,7 @@ export function createReviewDecisions(deps: {
   outbox: Pick<Outbox, 'dispatch'>;
   /** Approval asks for the applicant's MediPay account (a job creates it). */
   accounts: Pick<MedipayAccounts, 'queue' | 'dispatch'>;
-  /** The portal's public origin, for the rectification link. */
+  /** The portal's public origin, for the rectification link and the status page. */
   publicUrl: string;
 }): ReviewDecisions {
   const { db, clock, detail, outbox, accounts, publicUrl } = deps;
@@ -112,6 +120,26 @@ export function createReviewDecisions(deps: {
         recipient,
         data,
         idempotencyKey: `requirements:${link.id}`,
+      });
+    }
+    if (action === 'approve') {
+      // One approval e-mail per record, like its one MediPay account: approving again after a
+      // mere 'Voltar para Análise' sends nothing new; after requirements or a denial were
+      // e-mailed in between, the applicant hears of the new approval.
+      const contrary = await countStatusEntries(tx, flow, record.row.id, contraryToApproval);
+      const protocolo = record.row.protocolo ?? '';
+      const data: TemplateData['approval'] = {
+        flow,
+        nome: nameOf(record),
+        protocolo,
+        ...(protocolo ? { statusUrl: statusPageUrl(publicUrl, protocolo) } : {}),
+      };
+      return insertOutboxMessage(tx, {
+        channel: 'email',
+        template: 'approval',
+        recipient,
+        data,
+        idempotencyKey: `approval:${flow}:${record.row.id}:${contrary}`,
       });
     }
     if (action === 'deny') {

@@ -258,7 +258,7 @@ describe('refusals', () => {
 });
 
 describe('what each decision records and sends', () => {
-  it('approve: who and when from the admin session, history and audit, no e-mail here', async () => {
+  it('approve: who and when from the admin session, history and audit, and the approval e-mail', async () => {
     const { row } = await submittedPf(t, clock);
     const dispatchedBefore = services.dispatched.length;
     await services.decisions.approve(context('PF', row.id), { expectedStatus: 'EM_ANALISE' });
@@ -288,11 +288,70 @@ describe('what each decision records and sends', () => {
         ip: IP,
       }),
     ]);
-    expect(services.dispatched).toHaveLength(dispatchedBefore);
     const sent = await t.database.db.select().from(outbox).where(eq(outbox.recipient, row.email!));
-    expect(sent.map((message) => message.template).filter((name) => name !== 'otp-code')).toEqual([
-      'pf-confirmation',
-    ]);
+    const templates = sent.map((message) => message.template).filter((name) => name !== 'otp-code');
+    expect(templates.sort()).toEqual(['approval', 'pf-confirmation']);
+    const [approval] = await emailsTo(row.email!, 'approval');
+    expect(approval).toMatchObject({
+      channel: 'email',
+      status: 'pending',
+      data: {
+        flow: 'PF',
+        nome: 'Ana Beatriz Souza',
+        protocolo: row.protocolo,
+        statusUrl: `${t.env.PUBLIC_URL}/acompanhar-status?protocolo=${row.protocolo}`,
+      },
+    });
+    expect(services.dispatched.slice(dispatchedBefore)).toEqual([approval!.id]);
+  });
+
+  it.each(['PF', 'PJ'] as const)(
+    'approve (%s): one approval e-mail, also when the approval is repeated or comes back',
+    async (flow) => {
+      const { row } = flow === 'PF' ? await submittedPf(t, clock) : await submittedPj(t, clock);
+      const submitted = row.status;
+      await decide('approve', flow, row.id, submitted);
+      // The same decision again (a double click, a retry): refused, nothing more queued.
+      await expect(decide('approve', flow, row.id, submitted)).rejects.toMatchObject({
+        statusCode: 409,
+      });
+      // Back to analysis and approved again: the applicant already has the instructions.
+      await decide('reopen', flow, row.id, 'APROVADO');
+      await decide('approve', flow, row.id, 'EM_ANALISE');
+      const approvals = await emailsTo(row.email!, 'approval');
+      expect(approvals).toHaveLength(1);
+      expect(approvals[0]).toMatchObject({
+        recipient: row.email,
+        data: {
+          flow,
+          nome: flow === 'PF' ? 'Ana Beatriz Souza' : 'Hospital Exemplo S.A.',
+          protocolo: row.protocolo,
+        },
+      });
+
+      // Requirements e-mailed in between: a later approval is news again.
+      await decide('reopen', flow, row.id, 'APROVADO');
+      await decide('request-changes', flow, row.id, 'EM_ANALISE');
+      await setStatus(flow, row.id, 'EM_ANALISE');
+      await decide('approve', flow, row.id, 'EM_ANALISE');
+      expect(await emailsTo(row.email!, 'approval')).toHaveLength(2);
+      await decide('reopen', flow, row.id, 'APROVADO');
+      await decide('approve', flow, row.id, 'EM_ANALISE');
+      expect(await emailsTo(row.email!, 'approval')).toHaveLength(2);
+    },
+  );
+
+  it('approve queues no e-mail for a record without an address, and still approves', async () => {
+    const { row } = await submittedPj(t, clock);
+    await t.database.db
+      .update(onboardingPj)
+      .set({ email: null })
+      .where(eq(onboardingPj.id, row.id));
+    const dispatchedBefore = services.dispatched.length;
+    await decide('approve', 'PJ', row.id, 'ENVIADO_PARA_ANALISE');
+    expect(await recordOf('PJ', row.id)).toMatchObject({ status: 'APROVADO' });
+    expect(await emailsTo(row.email!, 'approval')).toEqual([]);
+    expect(services.dispatched).toHaveLength(dispatchedBefore);
   });
 
   it('request-changes: stores the requirements and e-mails a 30-day rectification link', async () => {

@@ -77,6 +77,56 @@ describe('message templates', () => {
     expect(onboarding.text).toContain('https://app.medipay.com.br/o/1');
   });
 
+  it('tells an approved applicant the next steps to activate the account', () => {
+    const statusUrl =
+      'https://portal.medipay.com.br/acompanhar-status?protocolo=MEDI-20261122-0042';
+    const pf = renderEmail('approval', {
+      flow: 'PF',
+      nome: 'Ana Beatriz Souza',
+      protocolo: 'MEDI-20261122-0042',
+      statusUrl,
+    });
+    expect(pf.subject).toBe('Cadastro aprovado - protocolo MEDI-20261122-0042');
+    expect(pf.text).toContain('Olá, Ana Beatriz Souza!');
+    expect(pf.text).toContain(
+      'O seu cadastro na MediPay (protocolo MEDI-20261122-0042) foi aprovado. Para ativar a sua conta MediPay:',
+    );
+    expect(pf.text).toContain(
+      '\n1. Estamos abrindo a sua conta na plataforma de pagamentos MediPay, com o CPF',
+    );
+    expect(pf.text).toContain('\n2. Em seguida, você receberá neste e-mail o link de ativação');
+    expect(pf.text).toContain("\n3. Com a conta ativa, entre pelo botão 'Fazer Login'");
+    expect(pf.text).toContain(`Acompanhar status: ${statusUrl}`);
+    expect(pf.html).toMatch(/<ol [^>]*><li [^>]*>Estamos abrindo a sua conta/);
+    expect(pf.html).toContain(`href="${statusUrl}"`);
+
+    const pj = renderEmail('approval', {
+      flow: 'PJ',
+      nome: 'Hospital Exemplo S.A.',
+      protocolo: 'PJ-20261122-4242',
+    });
+    expect(pj.subject).toBe('Cadastro aprovado - protocolo PJ-20261122-4242');
+    expect(pj.text).toContain('O cadastro da sua empresa na MediPay (protocolo PJ-20261122-4242)');
+    expect(pj.text).toContain('Estamos abrindo a conta da empresa');
+    expect(pj.text).toContain('com o CNPJ e o e-mail deste cadastro');
+    // The back office has no activation link for a company: none is promised.
+    expect(pj.text).not.toContain('link de ativação');
+    expect(pj.html).not.toContain('href=');
+
+    // An individual approved before submitting has no protocol yet.
+    const early = renderEmail('approval', { flow: 'PF', nome: 'Ana', protocolo: '' });
+    expect(early.subject).toBe('Cadastro aprovado');
+    expect(early.text).toContain('O seu cadastro na MediPay foi aprovado.');
+    expect(isTemplateName('approval')).toBe(true);
+  });
+
+  it('escapes the steps as everything else', () => {
+    const email = renderEmail('approval', { flow: 'PJ', nome: '<b>X</b>', protocolo: '<i>' });
+    expect(email.html).not.toContain('<b>X</b>');
+    expect(email.html).not.toContain('<i>');
+    expect(email.html).toContain('&lt;b&gt;X&lt;/b&gt;');
+  });
+
   it('escapes everything an applicant or admin typed', () => {
     const email = renderEmail('denial', { nome: '<script>alert(1)</script>', motivo: 'a & "b"' });
     expect(email.html).not.toContain('<script>');

@@ -12,6 +12,8 @@ export type TemplateData = {
   'pj-confirmation': { razaoSocial: string; protocolo: string; statusUrl?: string };
   requirements: { nome: string; exigencias: string; rectificationUrl: string };
   denial: { nome: string; motivo: string };
+  /** The approval, with the next steps to activate the MediPay account (the status page says so). */
+  approval: { flow: 'PF' | 'PJ'; nome: string; protocolo: string; statusUrl?: string };
   'medipay-onboarding': { nome: string; onboardingUrl: string };
   /** The code that opens the status page of an application (application-status.ts). */
   'status-code': { code: string; protocolo: string };
@@ -36,11 +38,18 @@ type Block =
   | { kind: 'p'; text: string }
   | { kind: 'code'; text: string }
   | { kind: 'quote'; text: string }
+  | { kind: 'steps'; items: string[] }
   | { kind: 'button'; text: string; href: string };
 
 function renderHtml(title: string, blocks: Block[]): string {
   const body = blocks
     .map((block) => {
+      if (block.kind === 'steps') {
+        const items = block.items
+          .map((item) => `<li style="margin:0 0 8px">${escapeHtml(item)}</li>`)
+          .join('');
+        return `<ol style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.6;color:#1f2937">${items}</ol>`;
+      }
       const text = escapeHtml(block.text).replace(/\n/g, '<br>');
       switch (block.kind) {
         case 'p':
@@ -74,7 +83,12 @@ ${body}
 
 function renderText(title: string, blocks: Block[]): string {
   const body = blocks
-    .map((block) => (block.kind === 'button' ? `${block.text}: ${block.href}` : block.text))
+    .map((block) => {
+      if (block.kind === 'steps') {
+        return block.items.map((item, index) => `${index + 1}. ${item}`).join('\n');
+      }
+      return block.kind === 'button' ? `${block.text}: ${block.href}` : block.text;
+    })
     .join('\n\n');
   return `${title}\n\n${body}\n\n--\n${company.legalName} · CNPJ ${company.cnpj}\nEsta é uma mensagem automática; não é preciso respondê-la.\n`;
 }
@@ -82,6 +96,26 @@ function renderText(title: string, blocks: Block[]): string {
 /** The confirmations' button to the status page, when the message carries its link. */
 const statusButton = (statusUrl: string | undefined): Block[] =>
   statusUrl ? [{ kind: 'button', text: 'Acompanhar status', href: statusUrl }] : [];
+
+/**
+ * What an approved applicant does next to activate the account. The account is opened on the
+ * payment platform by a job right after the approval; an individual then gets the platform's
+ * activation link ('Enviar Onboard', 'medipay-onboarding'); the external app behind 'Fazer Login'
+ * serves active accounts only (applicant-portal.md section 1). The back office has no activation
+ * link for a company (back-office.md section 2), so a company is not promised one.
+ */
+const approvalSteps: Record<TemplateData['approval']['flow'], string[]> = {
+  PF: [
+    'Estamos abrindo a sua conta na plataforma de pagamentos MediPay, com o CPF e o e-mail deste cadastro. Você não precisa fazer nada nesta etapa.',
+    'Em seguida, você receberá neste e-mail o link de ativação da conta MediPay. Abra o link e siga as instruções para concluir a ativação.',
+    "Com a conta ativa, entre pelo botão 'Fazer Login' no site da MediPay, com este e-mail.",
+  ],
+  PJ: [
+    'Estamos abrindo a conta da empresa na plataforma de pagamentos MediPay, com o CNPJ e o e-mail deste cadastro. Você não precisa fazer nada nesta etapa.',
+    'Se precisarmos de alguma informação para concluir a ativação, entraremos em contato por este e-mail.',
+    "Com a conta ativa, entre pelo botão 'Fazer Login' no site da MediPay, com este e-mail.",
+  ],
+};
 
 function email(subject: string, title: string, blocks: Block[]): RenderedEmail {
   return { subject, text: renderText(title, blocks), html: renderHtml(title, blocks) };
@@ -142,6 +176,27 @@ const emails: { [Name in TemplateName]: (data: TemplateData[Name]) => RenderedEm
       { kind: 'quote', text: motivo },
       { kind: 'p', text: 'Em caso de dúvidas, fale com o nosso suporte.' },
     ]),
+  approval: ({ flow, nome, protocolo, statusUrl }) => {
+    // An individual may be approved before submitting (INICIADO): no protocol yet.
+    const ofProtocol = protocolo ? ` (protocolo ${protocolo})` : '';
+    return email(
+      protocolo ? `Cadastro aprovado - protocolo ${protocolo}` : 'Cadastro aprovado',
+      'Cadastro aprovado',
+      [
+        { kind: 'p', text: `Olá, ${nome}!` },
+        {
+          kind: 'p',
+          text:
+            flow === 'PF'
+              ? `O seu cadastro na MediPay${ofProtocol} foi aprovado. Para ativar a sua conta MediPay:`
+              : `O cadastro da sua empresa na MediPay${ofProtocol} foi aprovado. Para ativar a conta MediPay da empresa:`,
+        },
+        { kind: 'steps', items: approvalSteps[flow] },
+        { kind: 'p', text: 'Em caso de dúvidas, fale com o nosso suporte.' },
+        ...statusButton(statusUrl),
+      ],
+    );
+  },
   'medipay-onboarding': ({ nome, onboardingUrl }) =>
     email('Sua conta MediPay está pronta', 'Conta aprovada', [
       { kind: 'p', text: `Olá, ${nome}!` },

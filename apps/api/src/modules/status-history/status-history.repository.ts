@@ -1,4 +1,6 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { statusHistory } from '@medipay/db/schema';
+import type { Flow } from '@medipay/shared/status';
 import type { Executor } from '../messaging/outbox.repository';
 
 /** Records one status transition of an application (inside the transaction that makes it). */
@@ -7,4 +9,24 @@ export async function insertStatusHistory(
   row: typeof statusHistory.$inferInsert,
 ): Promise<void> {
   await executor.insert(statusHistory).values(row);
+}
+
+/** How many times an application moved to one of `statuses`. */
+export async function countStatusEntries(
+  executor: Executor,
+  flow: Flow,
+  recordId: string,
+  statuses: readonly string[],
+): Promise<number> {
+  const [row] = await executor
+    .select({ entries: count() })
+    .from(statusHistory)
+    .where(
+      and(
+        eq(statusHistory.flow, flow),
+        eq(statusHistory.recordId, recordId),
+        inArray(statusHistory.toStatus, [...statuses]),
+      ),
+    );
+  return row?.entries ?? 0;
 }

@@ -5,6 +5,7 @@ const benchmarks = {
   'face-match': () => import('./face-match.mjs'),
   'step-save': () => import('./step-save.mjs'),
   search: () => import('./search.mjs'),
+  uploads: () => import('./uploads.mjs'),
 };
 
 const requested = process.argv.slice(2);

@@ -22,16 +22,34 @@ async function openDatabase(env: Env): Promise<DatabaseHandle> {
   return database;
 }
 
+/** After SIGTERM, requests in flight get this long to finish; then their connections are cut. */
+const REQUEST_GRACE_MS = 15_000;
+/**
+ * Past this the process exits anyway, with code 1: the requests' grace, then up to 10 s for the
+ * job workers' current jobs (job-queue.ts), then the adapters. Orchestrators should wait longer
+ * before SIGKILL (docs/deploy.md).
+ */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 const env = readEnv();
-// The database opens while the application modules load.
-const [database, { buildApp }, { boxed, ensureFirstAdmin }] = await Promise.all([
-  openDatabase(env),
-  import('./app'),
-  import('./modules/admin-auth/first-admin'),
-]);
+// The database opens (and migrates, under a lock shared with the other processes) while the
+// application modules load.
+const [database, { buildApp }, { boxed, ensureFirstAdmin }, { prepareHandOver }] =
+  await Promise.all([
+    openDatabase(env),
+    import('./app'),
+    import('./modules/admin-auth/first-admin'),
+    import('./modules/health/hand-over'),
+  ]);
 const app = await buildApp({ env, database });
+const handOver = prepareHandOver(app);
 
 let closing = false;
+/**
+ * SIGTERM (the orchestrator) or SIGINT (Ctrl+C): the listener closes (what still arrives on an
+ * open connection, readiness included, answers 503), requests in flight finish, job workers
+ * finish their current job, and the process exits 0 (health/hand-over.ts, docs/deploy.md).
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -39,11 +57,13 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => {
     app.log.error('shutdown timed out; exiting');
     process.exit(1);
-  }, 10_000);
+  }, SHUTDOWN_LIMIT_MS);
   force.unref();
   try {
-    await app.close();
+    const { cut } = await handOver.run({ requestTimeoutMs: REQUEST_GRACE_MS });
+    if (cut > 0) app.log.warn({ connections: cut }, 'requests still running were cut');
     await database.close();
+    app.log.info('stopped');
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

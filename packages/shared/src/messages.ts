@@ -87,6 +87,8 @@ export const requestMessages = {
   timeout: 'A requisição demorou demais para chegar. Tente novamente.',
   invalidCharacters: 'A requisição contém caracteres inválidos.',
   uploadIncomplete: 'O arquivo chegou incompleto. Envie o arquivo novamente.',
+  /** A request that reached a process while it hands over to the others (SIGTERM): 503. */
+  restarting: 'O servidor está sendo reiniciado. Tente novamente em instantes.',
 } as const;
 
 /**

@@ -24,6 +24,12 @@ const outboxQueueOptions = {
   retryBackoff: true,
   expireInSeconds: 300,
 };
+const extractionQueueOptions = {
+  name: EXTRACTION_QUEUE,
+  retryLimit: 2,
+  retryDelay: 5,
+  expireInSeconds: 120,
+};
 /** Longest time between two tries of one message; past it a pending message has lost its job. */
 const RETRY_WINDOW_MS = 2 * 60 * 60 * 1000;
 /**
@@ -39,6 +45,8 @@ const medipayAccountQueueOptions = {
   expireInSeconds: 120,
 };
 const SWEEP_INTERVAL_MS = 60_000;
+/** How long `stop` waits for the jobs in progress (server.ts's hand-over budget counts on it). */
+export const STOP_TIMEOUT_MS = 10_000;
 /**
  * The orphan-file sweep is asked for at start-up and then this often by every process; pg-boss
  * keeps one job per period (`singletonSeconds`, in the database), so it runs once per period
@@ -65,7 +73,13 @@ export type JobQueue = {
    * expired admin sessions.
    */
   sweep: () => Promise<void>;
-  stop: () => Promise<void>;
+  /**
+   * Stops taking jobs and waits for the jobs in progress to finish, up to `timeoutMs` (10 s by
+   * default); a job still running then is failed, so that another process runs it again (a retry).
+   * A process killed outright (kill -9) leaves its job active: pg-boss's maintenance, in every
+   * process, fails it once its queue's `expireInSeconds` passed, and another process retries it.
+   */
+  stop: (options?: { timeoutMs?: number }) => Promise<void>;
 };
 
 /**
@@ -90,18 +104,21 @@ export async function startJobQueue(deps: {
     migrate: true,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  await boss.createQueue(OUTBOX_QUEUE, outboxQueueOptions);
+  // pg-boss creates (or upgrades) its schema when it starts, and a table per queue: processes
+  // starting together on a new database collide there (`create schema if not exists` fails
+  // against a creation at the same moment; two creations of one queue deadlock), so this waits
+  // for the migration lock, as migrations do. Workers start after, outside the lock.
+  await database.withMigrationLock(async () => {
+    await boss.start();
+    await boss.createQueue(OUTBOX_QUEUE, outboxQueueOptions);
+    await boss.createQueue(EXTRACTION_QUEUE, extractionQueueOptions);
+    await boss.createQueue(MEDIPAY_ACCOUNT_QUEUE, medipayAccountQueueOptions);
+    await boss.createQueue(ORPHAN_FILES_QUEUE, orphanFilesQueueOptions);
+  });
   await boss.work<{ id: string }>(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await deliverer.deliver(job.data.id);
   });
 
-  await boss.createQueue(EXTRACTION_QUEUE, {
-    name: EXTRACTION_QUEUE,
-    retryLimit: 2,
-    retryDelay: 5,
-    expireInSeconds: 120,
-  });
   await boss.work<{ id: string }>(
     EXTRACTION_QUEUE,
     { pollingIntervalSeconds: 1 },
@@ -110,7 +127,6 @@ export async function startJobQueue(deps: {
     },
   );
 
-  await boss.createQueue(MEDIPAY_ACCOUNT_QUEUE, medipayAccountQueueOptions);
   await boss.work<{ id: string }>(
     MEDIPAY_ACCOUNT_QUEUE,
     { pollingIntervalSeconds: 1 },
@@ -127,7 +143,6 @@ export async function startJobQueue(deps: {
     await boss.send(MEDIPAY_ACCOUNT_QUEUE, { id: accountId }, { singletonKey: accountId });
   };
 
-  await boss.createQueue(ORPHAN_FILES_QUEUE, orphanFilesQueueOptions);
   await boss.work(ORPHAN_FILES_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
     const report = await sweepOrphanFiles({ db: database.db, storage, clock, log });
     log.info(report, 'orphan stored files swept');
@@ -181,11 +196,11 @@ export async function startJobQueue(deps: {
       await boss.send(EXTRACTION_QUEUE, { id: resultId });
     },
     sweep,
-    stop: async () => {
+    stop: async ({ timeoutMs = STOP_TIMEOUT_MS } = {}) => {
       clearInterval(timer);
       clearInterval(orphanTimer);
       await sweeping;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDb } from '@medipay/db/client';
 import { adminActions, adminUsers } from '@medipay/db/schema';
+import { createTestDatabase } from '@medipay/db/testing/test-database';
 import { adminAuditActions } from '@medipay/shared/admin';
 import { passwordMessages } from '@medipay/shared/messages';
 import { loginTestAdmin } from '../../testing/admin';
@@ -102,6 +104,39 @@ describe('the first admin', () => {
     expect(results.filter((result) => result.created !== null)).toHaveLength(1);
     expect(printed).toHaveLength(1);
     expect(await db.select().from(adminUsers)).toHaveLength(1);
+  });
+
+  it('is created once when processes with different settings start together', async () => {
+    const database = await createTestDatabase();
+    // On PostgreSQL each "process" has its own pool; PGlite has one connection.
+    const handles = database.url
+      ? await Promise.all([1, 2, 3].map(() => createDb({ url: database.url!, poolSize: 2 })))
+      : [database, database, database];
+    try {
+      const { printed, print } = capture();
+      const password = 'senha-do-operador-123';
+      const settings = [
+        {},
+        { ADMIN_EMAIL: 'ana.ops@clinica.com.br', ADMIN_PASSWORD: password },
+        { ADMIN_EMAIL: 'bruno.ops@clinica.com.br', ADMIN_PASSWORD: password },
+      ];
+      const results = await Promise.all(
+        handles.map((handle, i) => ensureFirstAdmin({ db: handle.db, env: settings[i]!, print })),
+      );
+      const created = results.flatMap((result) => (result.created ? [result.created] : []));
+      expect(created).toHaveLength(1);
+      expect(await database.db.select().from(adminUsers)).toHaveLength(1);
+      const audit = await database.db
+        .select()
+        .from(adminActions)
+        .where(eq(adminActions.action, adminAuditActions.accountCreated));
+      expect(audit).toHaveLength(1);
+      // Only the account with a random password prints it.
+      expect(printed).toHaveLength(created[0]!.username === 'admin' ? 1 : 0);
+    } finally {
+      for (const handle of new Set(handles)) if (handle !== database) await handle.close();
+      await database.close();
+    }
   });
 
   it('derives a valid username from any e-mail', () => {

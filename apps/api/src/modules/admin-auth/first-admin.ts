@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
 import { createAdminUserSchema, type CreateAdminUser } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
@@ -13,6 +14,13 @@ export const firstStartActor: AdminActor = { id: null, email: 'sistema (primeira
 
 export const defaultFirstAdmin = { username: 'admin', email: 'admin@medipay.local' } as const;
 
+/**
+ * The key of the transaction advisory lock under which the first admin is looked for and created
+ * ("medipay" in ASCII, then 2; the migrations hold 1): processes that start together decide one
+ * after the other, even when their ADMIN_EMAIL differ.
+ */
+const FIRST_ADMIN_LOCK_KEY = '7882817126801701122';
+
 /** The username derived from an e-mail: its local part, reduced to the allowed characters. */
 export function usernameFromEmail(email: string): string {
   const local = (email.split('@')[0] ?? '')
@@ -27,8 +35,9 @@ export function usernameFromEmail(email: string): string {
  * ADMIN_PASSWORD when set (refused, stopping the start, when shorter than the minimum or weak for
  * the account: see password-strength.ts), otherwise 'admin' with a random password handed once
  * to `print`.
- * Does nothing when any account exists; two processes starting at once create one account
- * (the loser's unique violation is ignored, and it prints nothing).
+ * Does nothing when any account exists; processes starting at once create one account: the
+ * check and the creation run in one transaction under an advisory lock, so the others wait and
+ * then find it (and print nothing).
  */
 export async function ensureFirstAdmin(deps: {
   db: Database;
@@ -37,35 +46,44 @@ export async function ensureFirstAdmin(deps: {
   print: (message: string) => void;
 }): Promise<{ created: AdminUserRow | null }> {
   const { db, env, print } = deps;
-  if (await hasAnyAdminUser(db)) return { created: null };
-
   const fromEnv = env.ADMIN_EMAIL !== undefined && env.ADMIN_PASSWORD !== undefined;
   const password = fromEnv ? env.ADMIN_PASSWORD! : generatePassword();
-  const parsed = createAdminUserSchema.safeParse({
-    name: 'Administrador',
-    email: fromEnv ? env.ADMIN_EMAIL : defaultFirstAdmin.email,
-    username: fromEnv ? usernameFromEmail(env.ADMIN_EMAIL!) : defaultFirstAdmin.username,
-    role: 'admin_master',
-    password,
-  });
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => issue.message).join('; ');
-    throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: primeiro administrador recusado: ${issues}`);
-  }
-  const input: CreateAdminUser = parsed.data;
+  const created = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+    if (await hasAnyAdminUser(tx)) return null;
 
-  const accounts = createAdminAccounts({ db, clock: deps.clock ?? systemClock });
-  let created: AdminUserRow;
-  try {
-    created = await accounts.create(input, firstStartActor);
-  } catch (error) {
-    if (error instanceof AppError && error.code === errorCodes.conflict) return { created: null };
-    // A weak ADMIN_PASSWORD stops the start: the operator chose it and must choose another.
-    if (error instanceof AppError && error.code === errorCodes.validation) {
-      throw new Error(`ADMIN_PASSWORD: primeiro administrador recusado: ${error.message}`);
+    const parsed = createAdminUserSchema.safeParse({
+      name: 'Administrador',
+      email: fromEnv ? env.ADMIN_EMAIL : defaultFirstAdmin.email,
+      username: fromEnv ? usernameFromEmail(env.ADMIN_EMAIL!) : defaultFirstAdmin.username,
+      role: 'admin_master',
+      password,
+    });
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => issue.message).join('; ');
+      throw new Error(`ADMIN_EMAIL/ADMIN_PASSWORD: primeiro administrador recusado: ${issues}`);
     }
-    throw error;
-  }
+    const input: CreateAdminUser = parsed.data;
+
+    // Inside the locked transaction (a savepoint there): on PGlite, with its one connection,
+    // another transaction would wait for this one forever.
+    const accounts = createAdminAccounts({
+      db: tx as unknown as Database,
+      clock: deps.clock ?? systemClock,
+    });
+    try {
+      return await accounts.create(input, firstStartActor);
+    } catch (error) {
+      // Created meanwhile without the lock (`npm run admin` at that very moment): nothing to do.
+      if (error instanceof AppError && error.code === errorCodes.conflict) return null;
+      // A weak ADMIN_PASSWORD stops the start: the operator chose it and must choose another.
+      if (error instanceof AppError && error.code === errorCodes.validation) {
+        throw new Error(`ADMIN_PASSWORD: primeiro administrador recusado: ${error.message}`);
+      }
+      throw error;
+    }
+  });
+  if (!created) return { created: null };
   if (!fromEnv) {
     print(
       [

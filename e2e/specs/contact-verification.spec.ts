@@ -106,3 +106,66 @@ test.describe('contact verification', () => {
     await expect(page.getByText('E-mail verificado com sucesso.')).toBeVisible();
   });
 });
+
+test.describe('the code dialog on a narrow phone', () => {
+  const longAddress = 'dr.fernando.albuquerque@hospitalsaolucas.com.br';
+
+  for (const viewport of [
+    { width: 320, height: 640 },
+    { width: 375, height: 667 },
+  ]) {
+    test(`fits ${viewport.width} px with a long address: six boxes, the address and the hint`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name !== 'mobile', 'phone widths: the mobile project');
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+      // The wizard's first step, where an applicant meets the dialog.
+      await page.goto('/onboarding');
+      await page.getByRole('button', { name: 'Começar' }).click();
+      await page.getByLabel('E-mail', { exact: true }).fill(longAddress);
+      await page.getByRole('button', { name: 'Verificar e-mail' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verificar e-mail' });
+      await expect(dialog).toBeVisible();
+      // The whole address is there, for the eye and for a screen reader.
+      await expect(dialog.locator('strong')).toHaveText(longAddress);
+      await expect(dialog).toHaveAccessibleDescription(
+        `Digite o código de 6 dígitos enviado para ${longAddress}.`,
+      );
+      // Opening animation over: measure the dialog as it stays.
+      await expect.poll(() => dialog.evaluate((element) => element.getAnimations().length)).toBe(0);
+
+      const { scrollWidth, clientWidth } = await dialog.evaluate((element) => ({
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      const inside = async (name: string, target: ReturnType<typeof page.locator>) => {
+        const part = (await target.boundingBox())!;
+        expect(part.x, `${name} starts inside the dialog`).toBeGreaterThanOrEqual(box.x);
+        expect(part.x + part.width, `${name} ends inside the dialog`).toBeLessThanOrEqual(
+          box.x + box.width + 0.5,
+        );
+      };
+      const slots = dialog.getByTestId('otp-slots').locator(':scope > div');
+      await expect(slots).toHaveCount(6);
+      for (let index = 0; index < 6; index += 1) {
+        const slot = slots.nth(index);
+        await inside(`box ${index + 1}`, slot);
+        // Still a box a finger can aim at.
+        expect((await slot.boundingBox())!.width).toBeGreaterThanOrEqual(28);
+      }
+      await inside('the address', dialog.locator('strong'));
+      await inside(
+        'the hint',
+        dialog.getByText('Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.'),
+      );
+      await inside('the resend button', dialog.getByRole('button', { name: /Reenviar/ }));
+      await expectNoAxeViolations(page);
+    });
+  }
+});

@@ -39,7 +39,8 @@ function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
   return (
     <div
       className={cn(
-        'relative flex h-12 w-10 items-center justify-center rounded-md border border-input bg-background text-xl font-semibold sm:w-11',
+        // Shrinks with the dialog (a 320 px phone) instead of pushing the sixth box out of it.
+        'relative flex h-12 w-10 min-w-0 shrink items-center justify-center rounded-md border border-input bg-background text-xl font-semibold sm:w-11',
         isActive && 'ring-2 ring-ring ring-offset-1',
       )}
     >
@@ -67,10 +68,12 @@ export function OtpDialog(props: OtpDialogProps) {
           inputRef.current?.focus();
         }}
       >
-        <DialogHeader>
-          <DialogTitle>{channelTitles[channel]}</DialogTitle>
+        <DialogHeader className="min-w-0">
+          <DialogTitle className="pr-6">{channelTitles[channel]}</DialogTitle>
           <DialogDescription>
-            Digite o código de {OTP_LENGTH} dígitos enviado para <strong>{destination}</strong>.
+            Digite o código de {OTP_LENGTH} dígitos enviado para{' '}
+            {/* A long address wraps anywhere rather than widening the dialog past the screen. */}
+            <strong className="wrap-anywhere">{destination}</strong>.
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: every opening starts with an empty code and a new countdown. */}
@@ -150,7 +153,7 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
 
   return (
     <>
-      <div className="flex flex-col items-center gap-3">
+      <div className="flex min-w-0 flex-col items-center gap-3">
         <Label htmlFor={inputId}>Código de verificação</Label>
         <OTPInput
           ref={inputRef}
@@ -164,9 +167,11 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
           id={inputId}
           aria-describedby={statusId}
           disabled={verifying}
-          containerClassName="flex items-center gap-2 has-[:disabled]:opacity-60"
+          // The input-otp default widens its hidden input for a password manager's badge.
+          pushPasswordManagerStrategy="none"
+          containerClassName="flex w-full min-w-0 items-center justify-center has-[:disabled]:opacity-60"
           render={({ slots }) => (
-            <div className="flex gap-2">
+            <div className="flex min-w-0 gap-1.5 sm:gap-2" data-testid="otp-slots">
               {slots.map((slot, index) => (
                 <Slot key={index} {...slot} />
               ))}
@@ -181,7 +186,7 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
           )}
         </p>
       </div>
-      <div className="flex flex-col items-center gap-2">
+      <div className="flex min-w-0 flex-col items-center gap-2">
         <Button
           type="button"
           variant="outline"

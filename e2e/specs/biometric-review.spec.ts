@@ -79,6 +79,8 @@ async function fillFirstSteps(page: Page, seed: number) {
   await expect(page.getByLabel('Número do documento')).toHaveValue(identity.numero, {
     timeout: 30_000,
   });
+  // The name on the document is required: typed (or confirmed) when the reading missed it.
+  await page.getByLabel('Nome no documento').fill(identity.nome);
   await page
     .getByLabel('Documento de identidade (verso)', { exact: true })
     .setInputFiles(jpeg('rg-verso.jpg', await photo('#b0b8c0')));

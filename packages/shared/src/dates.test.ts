@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatDayMonth,
   formatShortDate,
+  isCalendarDate,
   saoPauloDayKey,
   startOfSaoPauloDay,
 } from './dates';
@@ -44,5 +45,19 @@ describe('dates in the São Paulo day', () => {
       '2018-01-15T02:00:00.000Z',
     );
     expect(formatDateTime('2018-01-15T12:00:00Z')).toBe('15/01/2018 às 10:00');
+  });
+});
+
+describe('a typed date dd/MM/yyyy', () => {
+  it('is a day of the calendar', () => {
+    expect(isCalendarDate('14/08/2031')).toBe(true);
+    expect(isCalendarDate('29/02/2028')).toBe(true);
+    expect(isCalendarDate('29/02/2027')).toBe(false);
+    expect(isCalendarDate('31/04/2030')).toBe(false);
+    expect(isCalendarDate('00/01/2030')).toBe(false);
+    expect(isCalendarDate('01/13/2030')).toBe(false);
+    expect(isCalendarDate('01/01/1899')).toBe(false);
+    expect(isCalendarDate('2030-01-01')).toBe(false);
+    expect(isCalendarDate('1/1/2030')).toBe(false);
   });
 });

@@ -77,3 +77,18 @@ export function formatDayMonth(input: DateInput): string {
   const { month, day } = saoPauloParts(input);
   return `${day}/${month}`;
 }
+
+/** Whether a `dd/MM/yyyy` text names a day of the calendar (31/02/2030 does not), 1900 to 2199. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!match) return false;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    year <= 2199 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}

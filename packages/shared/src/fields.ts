@@ -1,6 +1,7 @@
 /** Field schemas shared by the step schemas of both flows. */
 import { z } from 'zod';
 import { CEP_LENGTH, CNPJ_LENGTH, CPF_LENGTH, MAX_UPLOAD_BYTES, OTP_LENGTH } from './constants';
+import { isCalendarDate } from './dates';
 import { fileRules, type FileKind } from './files';
 import { validationMessages as m } from './messages';
 import { ufValues } from './options';
@@ -53,6 +54,13 @@ export function optionalText(max = TEXT_MAX) {
     .max(max, m.tooLong(max))
     .optional()
     .transform((value) => value || undefined);
+}
+
+/** An optional date typed as `dd/mm/aaaa` (masks.ts `maskDate`); empty becomes undefined. */
+export function optionalDate(message: string) {
+  return optionalText(10).refine((value) => value === undefined || isCalendarDate(value), {
+    error: message,
+  });
 }
 
 /** A trimmed text of at least `min` characters. */

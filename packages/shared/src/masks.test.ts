@@ -6,6 +6,7 @@ import {
   maskCnes,
   maskCnpj,
   maskCpf,
+  maskDate,
   maskOtp,
   maskPhone,
   maskPhoneInternational,
@@ -23,6 +24,7 @@ const masks = [
   { name: 'one-time code', mask: maskOtp, max: 6, allowed: /^\d*$/ },
   { name: 'CNES', mask: maskCnes, max: 7, allowed: /^\d*$/ },
   { name: 'UF', mask: maskUf, max: 2, allowed: /^[A-Z]*$/ },
+  { name: 'date', mask: maskDate, max: 10, allowed: /^[\d/]*$/ },
   {
     name: 'bank number',
     mask: (value: string) => maskBankNumber(value, 6),
@@ -64,6 +66,15 @@ describe('masks applied keystroke by keystroke', () => {
     expect(typeInto(maskCnpj, '11222333000181')).toBe('11.222.333/0001-81');
     expect(typeInto(maskCnpj, '12abc34501de35')).toBe('12.ABC.345/01DE-35');
     expect(maskCnpj('12ABC34501DEXY35')).toBe('12.ABC.345/01DE-35');
+  });
+
+  it('formats a date as dd/mm/aaaa, with the slashes written as the digits come', () => {
+    expect(typeInto(maskDate, '14082031')).toBe('14/08/2031');
+    expect(maskDate('14')).toBe('14');
+    expect(maskDate('140')).toBe('14/0');
+    expect(maskDate('14/08/2031')).toBe('14/08/2031');
+    expect(maskDate('14-08-2031 extra 99')).toBe('14/08/2031');
+    expect(maskDate('abc')).toBe('');
   });
 
   it('formats a CEP', () => {

@@ -85,3 +85,8 @@ export function maskUf(value: string): string {
     .replace(/[^A-Z]/g, '')
     .slice(0, UF_LENGTH);
 }
+
+/** A date as `dd/mm/aaaa` (the validity of an identity document): digits only, at most 8. */
+export function maskDate(value: string): string {
+  return fill('##/##/####', onlyDigits(value).slice(0, 8));
+}

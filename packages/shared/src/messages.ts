@@ -28,6 +28,10 @@ export const validationMessages = {
   fileImageOnly: 'Formato não aceito. Envie uma imagem JPG, JPEG, PNG ou WEBP',
   docProfissionalTipo: 'Selecione o tipo de documento',
   docProfissionalNumero: 'Número do documento é obrigatório',
+  /** The identity document's data, typed by the applicant when the reading fails. */
+  docIdentidadeNome: 'Nome no documento é obrigatório',
+  docIdentidadeNumero: 'Número do documento é obrigatório',
+  docIdentidadeValidade: 'Validade inválida. Use o formato DD/MM/AAAA',
   livenessSchema: 'Verificação de vivacidade deve passar',
   livenessScreen: 'É necessário passar na verificação de vivacidade para continuar.',
   pepTipo: 'Selecione uma opção sobre PEP',

@@ -204,12 +204,16 @@ describe('PF step 3: documents', () => {
     docProfissionalUf: 'rj',
     docIdentidadeFrente: sampleFile(),
     docIdentidadeVerso: pdfFile(),
+    docIdentidadeNome: ' Ana Souza ',
+    docIdentidadeNumero: '12.345.678-9',
   };
 
   it('accepts the documents and keeps the optional issuing body optional', () => {
     const parsed = pfDocumentsSchema.parse(documents);
     expect(parsed.docProfissionalUf).toBe('RJ');
     expect(parsed.docProfissionalOrgaoEmissor).toBeUndefined();
+    expect(parsed.docIdentidadeNome).toBe('Ana Souza');
+    expect(parsed.docIdentidadeValidade).toBeUndefined();
   });
 
   it('gives the spec messages', () => {
@@ -219,7 +223,43 @@ describe('PF step 3: documents', () => {
       docProfissionalUf: ['UF é obrigatória'],
       docIdentidadeFrente: ['Arquivo é obrigatório'],
       docIdentidadeVerso: ['Arquivo é obrigatório'],
+      docIdentidadeNome: ['Nome no documento é obrigatório'],
+      docIdentidadeNumero: ['Número do documento é obrigatório'],
     });
+  });
+
+  it.each(['', '   ', '\u200b'])(
+    'refuses the identity name and number left empty (%j): the reviewer compares them',
+    (empty) => {
+      expect(
+        messagesOf(pfDocumentsSchema, {
+          ...documents,
+          docIdentidadeNome: empty,
+          docIdentidadeNumero: empty,
+        }),
+      ).toEqual({
+        docIdentidadeNome: ['Nome no documento é obrigatório'],
+        docIdentidadeNumero: ['Número do documento é obrigatório'],
+      });
+    },
+  );
+
+  it('takes the validity as a date dd/mm/aaaa, or none (an RG has no expiry)', () => {
+    expect(
+      pfDocumentsSchema.parse({ ...documents, docIdentidadeValidade: '14/08/2031' })
+        .docIdentidadeValidade,
+    ).toBe('14/08/2031');
+    expect(
+      pfDocumentsSchema.parse({ ...documents, docIdentidadeValidade: '' }).docIdentidadeValidade,
+    ).toBeUndefined();
+    for (const validade of ['31/02/2031', '14/08/31', '2031-08-14', '14082031', '1/8/2031']) {
+      expect(
+        messagesOf(pfDocumentsSchema, { ...documents, docIdentidadeValidade: validade }),
+        validade,
+      ).toEqual({
+        docIdentidadeValidade: ['Validade inválida. Use o formato DD/MM/AAAA'],
+      });
+    }
   });
 });
 
@@ -336,6 +376,7 @@ describe('PF application', () => {
       cep: '01310100',
       uf: 'SP',
       pepTipo: 'NAO',
+      docIdentidadeNome: 'ANA BEATRIZ SOUZA',
     });
     expect(pfApplicationSchema.parse(parsed)).toEqual(parsed);
   });
@@ -366,8 +407,6 @@ describe('PF application', () => {
         'pepCpf',
         'pepCargo',
         'pepOrgao',
-        'docIdentidadeNome',
-        'docIdentidadeNumero',
         'docIdentidadeOrgao',
         'docIdentidadeUf',
         'docIdentidadeValidade',
@@ -387,6 +426,12 @@ describe('PF application', () => {
         issuesOf({ ...validPfApplication, consentimentoKyc: false }),
       ),
     ).toBe(6);
+    expect(
+      firstIncompleteStep(
+        pfStepFields,
+        issuesOf({ ...validPfApplication, docIdentidadeNumero: '' }),
+      ),
+    ).toBe(3);
     expect(firstIncompleteStep(pfStepFields, issuesOf(validPfApplication))).toBeNull();
     expect(firstIncompleteStep(pfStepFields, issuesOf('not an object'))).toBe(1);
   });

@@ -7,6 +7,7 @@ import {
   emailField,
   minText,
   consentShape,
+  optionalDate,
   optionalText,
   phoneField,
   requiredText,
@@ -65,12 +66,16 @@ const documentsShape = {
   docProfissionalOrgaoEmissor: optionalText(60),
   docIdentidadeFrente: uploadedFile(pfFileFields.docIdentidadeFrente),
   docIdentidadeVerso: uploadedFile(pfFileFields.docIdentidadeVerso),
-  /** Read from the identity document by the extraction, then confirmed or typed by the applicant. */
-  docIdentidadeNome: optionalText(),
-  docIdentidadeNumero: optionalText(30),
+  /**
+   * Read from the identity document by the extraction, then confirmed or typed by the applicant.
+   * The name and the number are required (typed when the reading fails): the reviewer compares
+   * them with the document. An RG has no expiry, so the validity stays optional.
+   */
+  docIdentidadeNome: requiredText(m.docIdentidadeNome),
+  docIdentidadeNumero: requiredText(m.docIdentidadeNumero, 30),
   docIdentidadeOrgao: optionalText(60),
   docIdentidadeUf: optionalText(2),
-  docIdentidadeValidade: optionalText(10),
+  docIdentidadeValidade: optionalDate(m.docIdentidadeValidade),
 };
 
 const biometricsShape = {

@@ -33,6 +33,8 @@ export const validPfApplication = {
   docProfissionalOrgaoEmissor: 'CRM-SP',
   docIdentidadeFrente: sampleFile(),
   docIdentidadeVerso: sampleFile(),
+  docIdentidadeNome: 'ANA BEATRIZ SOUZA',
+  docIdentidadeNumero: '12.345.678-9',
   selfie: sampleFile('image/webp'),
   selfieDoc: sampleFile('image/png'),
   livenessPassed: true,

@@ -392,6 +392,10 @@ describe('step 3: documents', () => {
     [{ docProfissionalNumero: '' }, 'Número do documento é obrigatório'],
     [{ docProfissionalUf: '' }, 'UF é obrigatória'],
     [{ docIdentidadeVerso: null }, 'Arquivo é obrigatório'],
+    [{ docIdentidadeNome: '' }, 'Nome no documento é obrigatório'],
+    [{ docIdentidadeNumero: '  ' }, 'Número do documento é obrigatório'],
+    [{ docIdentidadeNumero: undefined }, 'Número do documento é obrigatório'],
+    [{ docIdentidadeValidade: '31/02/2031' }, 'Validade inválida. Use o formato DD/MM/AAAA'],
   ])('refuses %j with its message', async (change, message) => {
     const applicant = await pf.applicant();
     await pf.fillSteps(applicant, 2);
@@ -402,6 +406,47 @@ describe('step 3: documents', () => {
       ...change,
     });
     expectError(response, 400, 'VALIDATION_ERROR', message);
+  });
+
+  it('refuses an empty name and number of the identity document, and changes nothing', async () => {
+    const applicant = await pf.applicant();
+    const documents = await pf.fillSteps(applicant, 3);
+    const before = await storedRow(applicant);
+    const stateBefore = (await pf.getState(applicant)).json();
+    clock.advance(1000);
+    const response = await pf.saveStep(applicant, 3, {
+      ...pf.values.professional(documents.docIdentidadeFrente!, documents.docIdentidadeVerso!),
+      docProfissionalNumero: '654321',
+      docIdentidadeNome: '',
+      docIdentidadeNumero: '',
+    });
+    expectError(response, 400, 'VALIDATION_ERROR', 'Nome no documento é obrigatório');
+    expect(await storedRow(applicant)).toEqual(before);
+    expect((await pf.getState(applicant)).json()).toEqual(stateBefore);
+    expect(before).toMatchObject({
+      docIdentidadeNome: 'ANA BEATRIZ SOUZA',
+      docIdentidadeNumero: '12.345.678-9',
+      docProfissionalNumero: '123456',
+    });
+
+    // A first save of step 3 with them empty records nothing either.
+    const other = await pf.applicant();
+    await pf.fillSteps(other, 2);
+    const front = await pf.upload(other, 'docIdentidadeFrente');
+    const back = await pf.upload(other, 'docIdentidadeVerso');
+    const otherBefore = await storedRow(other);
+    expectError(
+      await pf.saveStep(other, 3, {
+        ...pf.values.professional(front, back),
+        docIdentidadeNome: '',
+        docIdentidadeNumero: '',
+      }),
+      400,
+      'VALIDATION_ERROR',
+      'Nome no documento é obrigatório',
+    );
+    expect(await storedRow(other)).toEqual(otherBefore);
+    expect(otherBefore).toMatchObject({ currentStep: 3, docIdentidadeFrenteUrl: null });
   });
 
   it('refuses the front of the identity document sent as its back', async () => {

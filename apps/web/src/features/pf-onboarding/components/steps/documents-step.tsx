@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields } from '@medipay/shared/files';
-import { maskUf } from '@medipay/shared/masks';
+import { maskDate, maskUf } from '@medipay/shared/masks';
 import { docProfissionalOptions, ufOptions } from '@medipay/shared/options';
 import { pfDocumentsSchema } from '@medipay/shared/pf-onboarding';
 import { ExtractionStatus } from '../../../../components/documents/extraction-status';
@@ -14,6 +14,7 @@ import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
 import { useSaveStep } from '../use-save-step';
@@ -69,7 +70,12 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
   const fill = (fields: ExtractedIdentityFields) => {
     for (const [key, name] of Object.entries(identityFields)) {
       const value = fields[key as keyof ExtractedIdentityFields];
-      if (value) setValue(name, value, { shouldDirty: true });
+      if (!value) continue;
+      // A field the applicant had to fill in (the reading failed before) loses its message.
+      setValue(name, key === 'validade' ? maskDate(value) : value, {
+        shouldDirty: true,
+        shouldValidate: form.getFieldState(name).invalid,
+      });
     }
   };
   // Only a document sent in this visit is read: a saved one was read (and checked) before.
@@ -154,7 +160,11 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
             hint="DD/MM/AAAA"
             error={errors.docIdentidadeValidade?.message}
           >
-            <Input inputMode="numeric" {...register('docIdentidadeValidade')} />
+            <Input
+              inputMode="numeric"
+              maxLength={10}
+              {...registerMasked(register, 'docIdentidadeValidade', maskDate)}
+            />
           </FormField>
         </div>
       </fieldset>

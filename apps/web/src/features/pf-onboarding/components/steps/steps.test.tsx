@@ -66,6 +66,27 @@ describe('PF steps', () => {
     await expectFieldMessage('Número do registro', 'Número do documento é obrigatório');
     await expectFieldMessage('UF do registro', 'UF é obrigatória');
     expect(screen.getAllByText('Arquivo é obrigatório')).toHaveLength(2);
+    // When the reading fails the applicant types them: the reviewer compares them.
+    await expectFieldMessage('Nome no documento', 'Nome no documento é obrigatório');
+    await expectFieldMessage('Número do documento', 'Número do documento é obrigatório');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('documents: the validity is masked as a date dd/mm/aaaa and checked', async () => {
+    const user = userEvent.setup();
+    render(<DocumentsStep {...props()} />);
+    const validade = screen.getByLabelText('Validade');
+    await user.type(validade, '14082031');
+    expect(validade).toHaveValue('14/08/2031');
+    await user.clear(validade);
+    await user.type(validade, '1a4-0/8x2031999');
+    expect(validade).toHaveValue('14/08/2031');
+
+    await user.clear(validade);
+    await user.type(validade, '31022031');
+    expect(validade).toHaveValue('31/02/2031');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await expectFieldMessage('Validade', 'Validade inválida. Use o formato DD/MM/AAAA');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

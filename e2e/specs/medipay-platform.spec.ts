@@ -3,7 +3,7 @@ import { demoDataset } from '../../apps/api/src/modules/demo/demo-dataset';
 import { e2eConfig, platformURL } from '../playwright.config';
 import { adminLogIn, openAdminMenu } from '../support/admin';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
-import { smtpSinkHttp } from '../support/mail';
+import { mailTo, smtpSinkHttp } from '../support/mail';
 
 /**
  * The MediPay payment platform from the back office, on a seeded server whose platform is the
@@ -80,6 +80,10 @@ test.describe('MediPay account', () => {
       page.getByRole('heading', { level: 1, name: 'Detalhes do Onboarding' }),
     ).toBeVisible();
     await approve(page);
+    // The applicant is told at once how the account will be activated (the status page says so).
+    expect(await mailTo(entry.email, (subject) => subject.startsWith('Cadastro aprovado'))).toMatch(
+      /Para ativar a sua conta MediPay:\s+1\. Estamos abrindo a sua conta/,
+    );
 
     // The job creates the account; the page follows it and says so.
     const card = page.getByRole('region', { name: 'Conta MediPay' });
@@ -127,6 +131,9 @@ test.describe('MediPay account', () => {
       page.getByRole('heading', { level: 1, name: 'Detalhes do Onboarding PJ' }),
     ).toBeVisible();
     await approve(page);
+    expect(await mailTo(entry.email, (subject) => subject.startsWith('Cadastro aprovado'))).toMatch(
+      /Para ativar a conta MediPay da empresa:/,
+    );
     await expect(page.getByText('Conta processada com sucesso')).toBeVisible({ timeout: 15_000 });
     await expect(
       page.getByRole('region', { name: 'Conta MediPay' }).getByRole('status'),

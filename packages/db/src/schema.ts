@@ -467,6 +467,24 @@ export const adminLoginAttempts = pgTable(
 );
 
 /**
+ * The request limits every process shares (per IP, per session): one fixed-window counter per
+ * key, e.g. `ip:sessionCreations:203.0.113.7` or `cnpj-session:<session id>`. A single
+ * `INSERT ... ON CONFLICT DO UPDATE` counts a hit and starts a new window once `expires_at` has
+ * passed, so parallel hits on any process never lose a count. Rows past `expires_at` are deleted
+ * by a periodic sweep (lib/shared-counter.ts).
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
  * The audit trail of the back office (the spec's admin_actions): every login success and
  * failure, every decision on an application, every account change and cleanup. `admin_email`
  * is the server's own record of who acted (for a failed login: the credential tried, lower-cased).

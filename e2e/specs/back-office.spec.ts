@@ -77,7 +77,8 @@ test.describe('back office access', () => {
       Aprovados: '2',
       Negados: '2',
       'Criados hoje': '3',
-      'Taxa de aprovação': '50,0%',
+      'Taxa de aprovação': '25%',
+      'Aprovação entre decididos': '50,0%',
     });
     expect(await counters(page, 'Onboardings PJ')).toMatchObject({
       Total: '6',
@@ -86,7 +87,8 @@ test.describe('back office access', () => {
       Aprovados: '2',
       Negados: '1',
       'Criados hoje': '2',
-      'Taxa de aprovação': '66,7%',
+      'Taxa de aprovação': '33%',
+      'Aprovação entre decididos': '66,7%',
     });
     await expectNoAxeViolations(page);
 

@@ -162,8 +162,10 @@ export const applicationCountersSchema = z.object({
   denied: z.number().int(),
   /** Created since midnight in America/Sao_Paulo. */
   createdToday: z.number().int(),
-  /** Approved over decided (approved + denied), in percent; null before any decision. */
-  approvalRate: z.number().nullable(),
+  /** Approved over total, as a whole percent (back-office.md section 9); 0 with no requests. */
+  approvalRate: z.number().int(),
+  /** Approved over decided (approved + denied), in percent with one decimal; null before any decision. */
+  decidedApprovalRate: z.number().nullable(),
 });
 export type ApplicationCounters = z.infer<typeof applicationCountersSchema>;
 

@@ -48,9 +48,17 @@ describe('the dashboard', () => {
         approved: 2,
         denied: 1,
         createdToday: 4,
-        approvalRate: 66.7,
+        // 2 of the 4 requests (the spec's rate); 2 of the 3 decided.
+        approvalRate: 50,
+        decidedApprovalRate: 66.7,
       });
-      expect(body.pj).toMatchObject({ total: 1, pending: 1, approvalRate: null });
+      // No decision yet: 0 of 1 request, and no decided-only rate.
+      expect(body.pj).toMatchObject({
+        total: 1,
+        pending: 1,
+        approvalRate: 0,
+        decidedApprovalRate: null,
+      });
       expect(body.abandonedSessions).toBe(1);
     },
   );

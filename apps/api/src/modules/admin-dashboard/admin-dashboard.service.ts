@@ -48,6 +48,12 @@ export type AdminDashboard = {
   purgeExpiredSessions: () => Promise<number>;
 };
 
+/** The spec's approval rate: approved over total, as a whole percent; 0 when there are none. */
+export function approvalRate(approved: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((approved * 100) / total);
+}
+
 /** Approved over decided (approved + denied), in percent with one decimal; null before any decision. */
 export function decidedApprovalRate(approved: number, denied: number): number | null {
   const decided = approved + denied;
@@ -63,7 +69,11 @@ export function purgeObservation(removed: number): string {
 }
 
 function toCounters(counts: ApplicationCounts): ApplicationCounters {
-  return { ...counts, approvalRate: decidedApprovalRate(counts.approved, counts.denied) };
+  return {
+    ...counts,
+    approvalRate: approvalRate(counts.approved, counts.total),
+    decidedApprovalRate: decidedApprovalRate(counts.approved, counts.denied),
+  };
 }
 
 export function createAdminDashboard(deps: {

@@ -6,6 +6,7 @@ import { ABANDONED_SESSION_IDLE_MS, dashboardSchema } from '@medipay/shared/admi
 import type { Status } from '@medipay/shared/status';
 import { createTestClock } from '../../testing/test-clock';
 import {
+  approvalRate,
   createAdminDashboard,
   decidedApprovalRate,
   purgeObservation,
@@ -80,6 +81,22 @@ async function many(count: number, make: () => Promise<unknown>) {
 
 describe('the approval rate', () => {
   it.each([
+    [0, 0, 0],
+    [0, 5, 0],
+    [5, 5, 100],
+    [1, 3, 33],
+    [2, 3, 67],
+    [1, 8, 13],
+    [1, 200, 1],
+    [1, 201, 0],
+    [2, 13, 15],
+  ])('is %i approved of %i requests -> %i%% (rounded)', (approved, total, rate) => {
+    expect(approvalRate(approved, total)).toBe(rate);
+  });
+});
+
+describe('the decided-only approval rate', () => {
+  it.each([
     [0, 0, null],
     [3, 0, 100],
     [0, 4, 0],
@@ -104,7 +121,7 @@ describe('the audit text of a purge', () => {
 });
 
 describe('the dashboard counters', () => {
-  it('are zero with a null approval rate on an empty database', async () => {
+  it('are zero, with a 0 approval rate and no decided-only rate, on an empty database', async () => {
     const empty = {
       total: 0,
       pending: 0,
@@ -112,7 +129,8 @@ describe('the dashboard counters', () => {
       approved: 0,
       denied: 0,
       createdToday: 0,
-      approvalRate: null,
+      approvalRate: 0,
+      decidedApprovalRate: null,
     };
     expect(await dashboard.getDashboard()).toEqual({ pf: empty, pj: empty, abandonedSessions: 0 });
   });
@@ -134,7 +152,9 @@ describe('the dashboard counters', () => {
       approved: 2,
       denied: 4,
       createdToday: 0,
-      approvalRate: 33.3,
+      // 2 of 13 requests; 2 of the 6 decided.
+      approvalRate: 15,
+      decidedApprovalRate: 33.3,
     });
     expect(result.pj.total).toBe(0);
   });
@@ -154,10 +174,13 @@ describe('the dashboard counters', () => {
       approved: 2,
       denied: 1,
       createdToday: 0,
-      approvalRate: 66.7,
+      // 2 of 8 requests; 2 of the 3 decided.
+      approvalRate: 25,
+      decidedApprovalRate: 66.7,
     });
     expect(result.pf.total).toBe(0);
-    expect(result.pf.approvalRate).toBeNull();
+    expect(result.pf.approvalRate).toBe(0);
+    expect(result.pf.decidedApprovalRate).toBeNull();
   });
 
   it('count as created today what was created since midnight in São Paulo, not in UTC', async () => {

@@ -51,17 +51,19 @@ describe('Admin dashboard', () => {
     expect(counter('Onboardings PF', 'Total')).toBe('1.234');
     expect(counter('Onboardings PF', 'Pendentes de análise')).toBe('40');
     expect(counter('Onboardings PF', 'Em exigência')).toBe('5');
-    expect(counter('Onboardings PF', 'Aprovados')).toBe('2');
-    expect(counter('Onboardings PF', 'Negados')).toBe('1');
+    expect(counter('Onboardings PF', 'Aprovados')).toBe('370');
+    expect(counter('Onboardings PF', 'Negados')).toBe('185');
     expect(counter('Onboardings PF', 'Criados hoje')).toBe('7');
-    expect(counter('Onboardings PF', 'Taxa de aprovação')).toBe('66,7%');
+    // The spec's rate (approved over total, whole percent), then approved over decided.
+    expect(counter('Onboardings PF', 'Taxa de aprovação')).toBe('30%');
+    expect(counter('Onboardings PF', 'Aprovação entre decididos')).toBe('66,7%');
     expect(counter('Onboardings PJ', 'Total')).toBe('3');
-    expect(counter('Onboardings PJ', 'Taxa de aprovação')).toBe('—');
-    expect(
-      within(screen.getByRole('region', { name: 'Onboardings PJ' })).getByText(
-        'aprovados sobre decididos',
-      ),
-    ).toBeInTheDocument();
+    // No approval yet: 0%, and no decided-only rate before any decision.
+    expect(counter('Onboardings PJ', 'Taxa de aprovação')).toBe('0%');
+    expect(counter('Onboardings PJ', 'Aprovação entre decididos')).toBe('—');
+    const pj = within(screen.getByRole('region', { name: 'Onboardings PJ' }));
+    expect(pj.getByText('aprovados sobre o total de cadastros')).toBeInTheDocument();
+    expect(pj.getByText('aprovados sobre aprovados e negados')).toBeInTheDocument();
 
     const headings = screen.getAllByRole('heading').map((heading) => heading.textContent);
     expect(headings).toEqual([

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ApplicationCounters } from '@medipay/shared/admin';
-import { formatCount, formatRate } from './format';
+import { formatCount, formatPercent, formatRate } from './format';
 
 type Counter = { label: string; value: string; hint?: string };
 
@@ -14,8 +14,13 @@ function countersOf(counters: ApplicationCounters): Counter[] {
     { label: 'Criados hoje', value: formatCount(counters.createdToday) },
     {
       label: 'Taxa de aprovação',
-      value: formatRate(counters.approvalRate),
-      hint: 'aprovados sobre decididos',
+      value: formatPercent(counters.approvalRate),
+      hint: 'aprovados sobre o total de cadastros',
+    },
+    {
+      label: 'Aprovação entre decididos',
+      value: formatRate(counters.decidedApprovalRate),
+      hint: 'aprovados sobre aprovados e negados',
     },
   ];
 }

@@ -11,6 +11,11 @@ export function formatCount(value: number): string {
   return integer.format(value);
 }
 
+/** A whole percentage (30%): the dashboard's approval rate. */
+export function formatPercent(value: number): string {
+  return `${integer.format(value)}%`;
+}
+
 /** A percentage with one decimal and a comma (66,7%); a dash before any decision. */
 export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${oneDecimal.format(rate)}%`;

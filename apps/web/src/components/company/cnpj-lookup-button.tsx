@@ -6,7 +6,8 @@ import {
   lookupMessages,
   type CnpjLookupResult,
 } from '@medipay/shared/lookup';
-import { cnpjCharacters } from '@medipay/shared/tax-id';
+import { validationMessages } from '@medipay/shared/messages';
+import { cnpjCharacters, isValidCnpj } from '@medipay/shared/tax-id';
 import { ApiRequestError } from '../../lib/api-client';
 import { lookupCnpj } from '../../lib/lookup-api';
 import { Button } from '../ui/button';
@@ -15,10 +16,15 @@ export type CnpjLookupButtonProps = {
   /** The CNPJ as typed (masked). */
   cnpj: string;
   onFound: (result: CnpjLookupResult) => void;
+  /**
+   * A full CNPJ whose check digits are wrong: the form shows its own 'CNPJ inválido' on the
+   * field. Without it, the same message is a toast.
+   */
+  onInvalid?: () => void;
 };
 
 /** 'Buscar dados' beside the CNPJ: fills the company step from the registry. */
-export function CnpjLookupButton({ cnpj, onFound }: CnpjLookupButtonProps) {
+export function CnpjLookupButton({ cnpj, onFound, onInvalid }: CnpjLookupButtonProps) {
   const [searching, setSearching] = useState(false);
 
   async function search() {
@@ -27,6 +33,11 @@ export function CnpjLookupButton({ cnpj, onFound }: CnpjLookupButtonProps) {
       toast.error(lookupMessages.cnpjIncomplete, {
         description: lookupMessages.cnpjIncompleteHint,
       });
+      return;
+    }
+    if (!isValidCnpj(characters)) {
+      if (onInvalid) onInvalid();
+      else toast.error(validationMessages.cnpjInvalid);
       return;
     }
     setSearching(true);

@@ -11,11 +11,24 @@ export type FormFieldProps = {
   children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
   /** Shown beside the control (a 'Verificar' or 'Buscar' button). */
   action?: ReactNode;
+  /**
+   * The action drops below the control when the row is too narrow for the control to keep
+   * 15rem (a masked value, like a CNPJ, that must show whole on a phone).
+   */
+  wrapAction?: boolean;
   className?: string;
 };
 
 /** A labelled control with its hint and error, wired for screen readers. */
-export function FormField({ label, error, hint, children, action, className }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+  action,
+  wrapAction = false,
+  className,
+}: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -31,10 +44,17 @@ export function FormField({ label, error, hint, children, action, className }: F
     <div className={className ?? 'space-y-2'}>
       <Label htmlFor={id}>{label}</Label>
       {action ? (
-        <div className="flex gap-2">
-          {control}
-          {action}
-        </div>
+        wrapAction ? (
+          <div className="flex flex-wrap gap-2">
+            <div className="min-w-[min(100%,15rem)] flex-1">{control}</div>
+            {action}
+          </div>
+        ) : (
+          <div className="flex gap-2">
+            {control}
+            {action}
+          </div>
+        )
       ) : (
         control
       )}

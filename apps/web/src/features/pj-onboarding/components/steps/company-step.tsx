@@ -59,7 +59,7 @@ export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: 
       telefone: values.telefone ? maskPhone(values.telefone) : '',
     },
   });
-  const { register, handleSubmit, control, formState, getValues, setValue } = form;
+  const { register, handleSubmit, control, formState, getValues, setValue, trigger } = form;
   const { errors } = formState;
   const { saving, save } = useSaveStep(1, onSaved);
   const [situacao, setSituacao] = useState('');
@@ -96,7 +96,15 @@ export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: 
         label="CNPJ"
         error={errors.cnpj?.message}
         hint="Busque os dados da empresa na Receita Federal para preencher o cadastro."
-        action={<CnpjLookupButton cnpj={cnpj} onFound={fillFromRegistry} />}
+        wrapAction
+        action={
+          <CnpjLookupButton
+            cnpj={cnpj}
+            onFound={fillFromRegistry}
+            // A full CNPJ with wrong check digits: the field says 'CNPJ inválido', nothing else.
+            onInvalid={() => void trigger('cnpj', { shouldFocus: true })}
+          />
+        }
       >
         <Input
           placeholder="00.000.000/0000-00"

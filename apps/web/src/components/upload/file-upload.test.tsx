@@ -123,4 +123,34 @@ describe('FileUpload', () => {
     );
     expect(input()).toHaveAccessibleDescription('JPG, JPEG, PNG ou WEBP, até 10 MB.');
   });
+
+  describe('the drag hint', () => {
+    /** A device whose pointers are `fine` (a mouse) or only `coarse` (a touch screen). */
+    function pointer(kind: 'fine' | 'coarse') {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === '(any-pointer: fine)' && kind === 'fine',
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    });
+
+    it('tells a mouse user to click or drag the file', () => {
+      pointer('fine');
+      render(<Harness />);
+      expect(screen.getByText('Clique para escolher')).toBeInTheDocument();
+      expect(screen.getByText('ou arraste o arquivo até aqui')).toBeInTheDocument();
+    });
+
+    it('does not tell a touch screen to drag', () => {
+      pointer('coarse');
+      render(<Harness />);
+      expect(screen.getByText('Clique para escolher')).toBeInTheDocument();
+      expect(screen.queryByText(/arraste/)).not.toBeInTheDocument();
+    });
+  });
 });

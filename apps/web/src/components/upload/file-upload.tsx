@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { uploadDocument, uploadFile } from '../../lib/upload-document';
 import { Button } from '../ui/button';
 import { CameraCapture, type CameraFacing } from '../camera/camera-capture';
+import { useFinePointer } from './use-fine-pointer';
 
 const kindHints: Record<FileKind, string> = {
   document: `PDF, JPG, JPEG, PNG ou WEBP, até ${MAX_UPLOAD_MB} MB.`,
@@ -40,7 +41,7 @@ function formatSize(bytes: number): string {
 }
 
 /**
- * One document: drop a file or pick one; the same checks as the server run first, then the file
+ * One document: drop a file (where a mouse can) or pick one; the same checks as the server run first, then the file
  * is sent with a progress bar. An image shows its preview, a PDF its name; both can be replaced
  * or removed.
  */
@@ -64,6 +65,8 @@ export function FileUpload({
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [usingCamera, setUsingCamera] = useState(false);
+  // Dragging a file needs a mouse or a trackpad: a phone is told only to tap.
+  const canDrag = useFinePointer();
   const message = problem ?? error;
 
   async function send(file: File) {
@@ -166,7 +169,7 @@ export function FileUpload({
           )}
         >
           <span className="font-semibold text-primary">Clique para escolher</span>
-          <span className="text-muted-foreground">ou arraste o arquivo até aqui</span>
+          {canDrag && <span className="text-muted-foreground">ou arraste o arquivo até aqui</span>}
         </label>
       )}
       <input

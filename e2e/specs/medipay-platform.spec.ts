@@ -50,6 +50,8 @@ async function openApplication(
   const menu = await openAdminMenu(page, isMobile);
   await menu.getByRole('link', { name: list }).click();
   await page.getByLabel('Buscar').fill(name);
+  // The search reaches the address after its debounce; the row to open is then the match's.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByRole('row', { name: new RegExp(shown, 'i') });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: 'Ver' }).click();

@@ -78,6 +78,8 @@ async function openApplication(page: Page, isMobile: boolean, target: Case) {
   const menu = await openAdminMenu(page, isMobile);
   await menu.getByRole('link', { name: target.list }).click();
   await page.getByLabel('Buscar').fill(target.search);
+  // The search reaches the address after its debounce; the row to open is then the match's.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByRole('row', { name: new RegExp(target.shown, 'i') });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: 'Ver' }).click();

@@ -20,6 +20,8 @@ test.beforeEach(({ allowConsoleError }) => {
 
 async function findInList(page: Page, name: string) {
   await page.getByLabel('Buscar').fill(name);
+  // The search reaches the address after its debounce; the row to open is then the match's.
+  await expect(page).toHaveURL(/[?&]q=/);
   const row = page.getByRole('row', { name: new RegExp(name, 'i') });
   await expect(row).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2);

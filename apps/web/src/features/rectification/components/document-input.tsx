@@ -5,6 +5,7 @@ import { acceptAttribute, fileProblem, fileRules, type FileKind } from '@medipay
 import { rectificationMessages, type RectificationDocument } from '@medipay/shared/rectification';
 import { Button } from '../../../components/ui/button';
 import { textLinkClass } from '../../../components/ui/text-link';
+import { useFinePointer } from '../../../components/upload/use-fine-pointer';
 import { cn } from '../../../lib/cn';
 
 /** 'PDF, JPG, JPEG, PNG ou WEBP, até 10 MB.', from the kind's rule. */
@@ -41,6 +42,7 @@ export function DocumentInput({ document, label, value, onChange, disabled }: Do
   const inputRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const canDrag = useFinePointer();
   const refocus = useRef(false);
 
   // After 'Remover' the file picker comes back: keyboard focus goes to it.
@@ -125,7 +127,9 @@ export function DocumentInput({ document, label, value, onChange, disabled }: Do
           )}
         >
           <span className="font-semibold text-teal-800">Clique para escolher</span>
-          <span className="text-muted-foreground">ou arraste o novo arquivo até aqui</span>
+          {canDrag && (
+            <span className="text-muted-foreground">ou arraste o novo arquivo até aqui</span>
+          )}
           <input
             ref={inputRef}
             type="file"

@@ -70,10 +70,10 @@ describe('PF list', () => {
       'maria.oliveira@example.com',
       'Em Análise',
       '6/6',
-      '10/03/2025 10:05',
+      '10/03/25',
     ]);
-    // Step 9 is shown capped at 6; 02:30 UTC is the evening before in São Paulo.
-    expect(cells('João Santos').slice(3, 6)).toEqual(['Em Exigência', '6/6', '08/03/2025 23:30']);
+    // Step 9 is shown capped at 6; 02:30 UTC is the evening before in São Paulo (dd/MM/yy).
+    expect(cells('João Santos').slice(3, 6)).toEqual(['Em Exigência', '6/6', '08/03/25']);
     expect(within(row('João Santos')).getByText('Em Exigência')).toHaveAttribute(
       'data-tone',
       'warning',

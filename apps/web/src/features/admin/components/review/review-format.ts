@@ -1,4 +1,4 @@
-import { saoPauloParts } from '@medipay/shared/dates';
+import { formatShortDate } from '@medipay/shared/dates';
 import { maskPhone } from '@medipay/shared/masks';
 import { nationalPhoneDigits } from '@medipay/shared/phone';
 
@@ -7,11 +7,16 @@ const oneDecimal = new Intl.NumberFormat('pt-BR', {
   maximumFractionDigits: 1,
 });
 
-/** `dd/MM/yyyy HH:mm` in São Paulo time (the PF list). */
-export function formatListDateTime(value: string): string {
-  const { day, month, year, hour, minute } = saoPauloParts(value);
-  return `${day}/${month}/${year} ${hour}:${minute}`;
+/** A date in a list: `dd/MM/yy` in São Paulo time (back-office.md section 9). */
+export function formatListDate(value: string): string {
+  return formatShortDate(value);
 }
+
+/**
+ * The PF list's date, now `dd/MM/yy` like every list (the name is kept for the list page's
+ * import; use formatListDate).
+ */
+export const formatListDateTime = formatListDate;
 
 /** A 0-1 score as a percentage with one decimal and a comma (87,5%); a dash when unknown. */
 export function formatScore(value: number | null | undefined): string {

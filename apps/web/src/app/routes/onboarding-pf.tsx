@@ -3,6 +3,7 @@ import { OnboardingPage } from '../../components/layouts/onboarding-page';
 import { paths } from '../../config/paths';
 import { PfSuccess } from '../../features/pf-onboarding/components/pf-success';
 import { PfWizard } from '../../features/pf-onboarding/components/pf-wizard';
+import { pfWizardTitle } from '../../features/pf-onboarding/components/pf-wizard-frame';
 import { NotFoundRoute } from './not-found';
 
 const success = paths.onboardingPfSuccess.slice(paths.onboardingPf.length + 1);
@@ -14,7 +15,7 @@ export function OnboardingPfRoutes() {
       <Route
         index
         element={
-          <OnboardingPage title="Abra sua conta | MediPay">
+          <OnboardingPage title={pfWizardTitle} focused>
             <PfWizard />
           </OnboardingPage>
         }

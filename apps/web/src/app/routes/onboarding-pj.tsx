@@ -3,6 +3,7 @@ import { OnboardingPage } from '../../components/layouts/onboarding-page';
 import { paths } from '../../config/paths';
 import { PjSuccess } from '../../features/pj-onboarding/components/pj-success';
 import { PjWizard } from '../../features/pj-onboarding/components/pj-wizard';
+import { pjWizardTitle } from '../../features/pj-onboarding/components/pj-wizard-frame';
 import { NotFoundRoute } from './not-found';
 
 const success = paths.onboardingPjSuccess.slice(paths.onboardingPj.length + 1);
@@ -14,7 +15,7 @@ export function OnboardingPjRoutes() {
       <Route
         index
         element={
-          <OnboardingPage title="Cadastro de Operadora de Saúde | MediPay">
+          <OnboardingPage title={pjWizardTitle} focused>
             <PjWizard />
           </OnboardingPage>
         }

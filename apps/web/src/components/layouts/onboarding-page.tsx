@@ -1,13 +1,25 @@
 import { useEffect, type ReactNode } from 'react';
 import { PublicLayout } from './public-layout';
+import { WizardHeader } from './wizard-header';
 
-/** A page of the onboarding journeys: the public layout on a muted background, with its title. */
-export function OnboardingPage({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A page of the onboarding journeys: the public layout on a muted background, with its title.
+ * A wizard (`focused`) has the logo and 'Sair' for header instead of the site's menu.
+ */
+export function OnboardingPage({
+  title,
+  focused = false,
+  children,
+}: {
+  title: string;
+  focused?: boolean;
+  children: ReactNode;
+}) {
   useEffect(() => {
     document.title = title;
   }, [title]);
   return (
-    <PublicLayout>
+    <PublicLayout header={focused ? <WizardHeader /> : undefined}>
       <div className="bg-muted px-4 py-10">{children}</div>
     </PublicLayout>
   );

@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Header, main content below the fixed header, footer: the frame of every public page. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+/**
+ * Header, main content below the fixed header, footer: the frame of every public page. A page
+ * may bring a header of its own (the wizards' focused one), 4rem high and fixed like the site's.
+ */
+export function PublicLayout({ children, header }: { children: ReactNode; header?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -12,7 +15,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       >
         Pular para o conteúdo
       </a>
-      <SiteHeader />
+      {header ?? <SiteHeader />}
       <main id="conteudo" tabIndex={-1} className="flex-1 pt-16 focus:outline-none">
         {children}
       </main>

@@ -191,7 +191,8 @@ test.describe('individual application', () => {
     ).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo').textContent()) ?? '';
     expect(protocolo).toMatch(/^MEDI-\d{8}-\d{4}$/);
-    await expect(page.getByText('Enviado para Análise')).toBeVisible();
+    // The status's one label, as on the status page and in the back office.
+    await expect(page.getByText('Em Análise', { exact: true })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expectNoAxeViolations(page);
     await expect.poll(() => confirmationSent(email, protocolo)).toBe(true);

@@ -212,7 +212,8 @@ test.describe('company application', () => {
     ).toBeVisible();
     const protocolo = (await page.getByTestId('protocolo').textContent()) ?? '';
     expect(protocolo).toMatch(/^PJ-\d{8}-\d{4}$/);
-    await expect(page.getByText('Em análise', { exact: true })).toBeVisible();
+    // The status's one label, as on the status page and in the back office.
+    await expect(page.getByText('Enviado para Análise', { exact: true })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expectNoAxeViolations(page);
     await expect.poll(() => confirmationSent(email, protocolo)).toBe(true);

@@ -11,6 +11,7 @@ import {
   statusLabel,
   statusTone,
   statusValues,
+  submittedStatus,
   type Actor,
   type Flow,
 } from './status';
@@ -95,6 +96,15 @@ describe('status display', () => {
     expect(statusLabel('PENDENTE')).toBe('Pendente');
     expect(statusLabel('ARQUIVADO')).toBe('ARQUIVADO');
     expect(statusLabel('toString')).toBe('toString');
+  });
+
+  it('labels a submission with the status it sets, one label per status', () => {
+    expect(submittedStatus('PF')).toBe('EM_ANALISE');
+    expect(submittedStatus('PJ')).toBe('ENVIADO_PARA_ANALISE');
+    expect(statusLabel(submittedStatus('PF'))).toBe('Em Análise');
+    expect(statusLabel(submittedStatus('PJ'))).toBe('Enviado para Análise');
+    const labels = statusValues.map(statusLabel);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 
   it('colours requirements yellow, approvals green and refusals red', () => {

@@ -104,6 +104,13 @@ export const transitions: Record<Flow, readonly Transition[]> = {
   ],
 };
 
+/** The status an applicant's submission sets (PF: EM_ANALISE; PJ: ENVIADO_PARA_ANALISE). */
+export function submittedStatus(flow: Flow): Status {
+  const submit = transitions[flow].find((transition) => transition.action === 'submit');
+  if (!submit) throw new Error(`no submit transition for ${flow}`);
+  return submit.to;
+}
+
 export function canTransition(flow: Flow, from: string, to: string, actor: Actor): boolean {
   return transitions[flow].some(
     (transition) =>

@@ -1,9 +1,29 @@
-import type { ReactNode } from 'react';
-import { Badge } from '../ui/badge';
+import { useId, type ReactNode } from 'react';
+import { StatusBadge } from '../status-badge';
 import { Card, CardContent, CardHeader } from '../ui/card';
+import { CheckCircleIcon } from '../ui/icons';
 import { CopyProtocolButton } from './copy-protocol-button';
 
-export type ProtocolCardProps = { protocolo: string; status: string; children?: ReactNode };
+export type ProtocolCardProps = {
+  protocolo: string;
+  /** The status code (EM_ANALISE...): shown with its one label, as on every other page. */
+  status: string;
+  children?: ReactNode;
+};
+
+/**
+ * The benefits the success pages promise (applicant-portal.md section 1): free digital account,
+ * debit card without annual fee, unlimited instant transfers, cashback on medical purchases,
+ * automatic yield and special-rate loans.
+ */
+export const accountBenefits = [
+  'Conta digital gratuita',
+  'Cartão de débito sem anuidade',
+  'Transferências instantâneas (PIX) ilimitadas',
+  'Cashback em compras médicas',
+  'Rendimento automático do saldo',
+  'Empréstimos com taxas especiais',
+] as const;
 
 /** The protocol of a submitted application, its copy button and its status. */
 export function ProtocolCard({ protocolo, status, children }: ProtocolCardProps) {
@@ -20,7 +40,7 @@ export function ProtocolCard({ protocolo, status, children }: ProtocolCardProps)
           <CopyProtocolButton protocolo={protocolo} />
         </div>
         <p className="flex items-center gap-2 text-sm">
-          Status: <Badge variant="warning">{status}</Badge>
+          Status: <StatusBadge status={status} />
         </p>
         {children}
       </CardContent>
@@ -41,6 +61,33 @@ export function NextStepsCard({ steps }: { steps: readonly string[] }) {
             <li key={step}>{step}</li>
           ))}
         </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The account's benefits (accountBenefits), then the flow's own, as a checked list. */
+export function BenefitsCard({ title, extra = [] }: { title: string; extra?: readonly string[] }) {
+  const headingId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h2>
+      </CardHeader>
+      <CardContent>
+        <ul aria-labelledby={headingId} className="grid gap-2 text-sm sm:grid-cols-2">
+          {[...accountBenefits, ...extra].map((benefit) => (
+            <li key={benefit} className="flex items-start gap-2">
+              <CheckCircleIcon
+                className="mt-0.5 size-4 shrink-0 text-green-700"
+                aria-hidden="true"
+              />
+              {benefit}
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   );

@@ -1,12 +1,16 @@
 import { Link, Navigate } from 'react-router';
 import { statusPageForFlow } from '@medipay/shared/application-status';
 import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
-import { statusLabel } from '@medipay/shared/status';
+import { submittedStatus } from '@medipay/shared/status';
 import { buttonVariants } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { textLinkClass } from '../../../components/ui/text-link';
-import { NextStepsCard, ProtocolCard } from '../../../components/wizard/success-cards';
+import {
+  BenefitsCard,
+  NextStepsCard,
+  ProtocolCard,
+} from '../../../components/wizard/success-cards';
 import { useSubmission } from '../../../components/wizard/use-submission';
 import { paths } from '../../../config/paths';
 import { getApplication } from '../api/get-application';
@@ -17,15 +21,19 @@ const nextSteps = [
   'Com o cadastro aprovado, você recebe os dados de acesso à sua conta MediPay.',
 ];
 
+/** What the account does for a health professional (applicant-portal.md section 1). */
 const features = [
   {
     title: 'Antecipação de plantões',
     text: 'Plantões validados antecipados em poucos cliques, com o dinheiro na conta em minutos.',
   },
-  { title: 'PIX 24 horas', text: 'Transferências instantâneas e ilimitadas, a qualquer hora.' },
   {
-    title: 'Cartão sem anuidade',
-    text: 'Cartão de débito sem anuidade e conta digital gratuita, com cashback em compras médicas.',
+    title: 'Plantões na agenda',
+    text: 'Seus plantões aparecem sozinhos, pela integração com as escalas dos hospitais.',
+  },
+  {
+    title: 'Check-in e check-out',
+    text: 'Presença validada por reconhecimento facial e localização, direto no celular.',
   },
 ];
 
@@ -50,7 +58,7 @@ export function PfSuccess() {
           Recebemos seus dados e documentos. Guarde o número do protocolo.
         </p>
       </div>
-      <ProtocolCard protocolo={submission.protocolo} status={statusLabel('ENVIADO_PARA_ANALISE')}>
+      <ProtocolCard protocolo={submission.protocolo} status={submittedStatus('PF')}>
         {submission.email && (
           <p className="text-sm">
             Enviamos a confirmação para <strong>{submission.email}</strong>.
@@ -66,6 +74,7 @@ export function PfSuccess() {
           </div>
         ))}
       </div>
+      <BenefitsCard title="O que a sua conta MediPay oferece" />
       <div className="flex flex-col items-center gap-4">
         <Link to={statusPageForFlow('PF')} className={buttonVariants({})}>
           Acompanhar status

@@ -1,12 +1,17 @@
 import { Link, Navigate } from 'react-router';
 import { statusPageForFlow } from '@medipay/shared/application-status';
 import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
+import { submittedStatus } from '@medipay/shared/status';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { CheckCircleIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { textLinkClass } from '../../../components/ui/text-link';
-import { NextStepsCard, ProtocolCard } from '../../../components/wizard/success-cards';
+import {
+  BenefitsCard,
+  NextStepsCard,
+  ProtocolCard,
+} from '../../../components/wizard/success-cards';
 import { useSubmission } from '../../../components/wizard/use-submission';
 import { paths } from '../../../config/paths';
 import { getPublicConfig } from '../../../config/public-config';
@@ -19,12 +24,12 @@ const nextSteps = [
   'Com o cadastro aprovado, a conta MediPay da empresa é aberta e enviamos os dados de acesso.',
 ];
 
-const benefits = [
+/** What the company has on top of the account's benefits (applicant-portal.md section 1). */
+const companyBenefits = [
   'Pagamento de plantões e repasses aos profissionais por PIX, em minutos',
   'Antecipação de recebíveis para os médicos da sua equipe, sem custo para a empresa',
   'Gestão de escalas com check-in e check-out validados',
   'Relatórios financeiros e conciliação em um só painel',
-  'Conta digital empresarial sem mensalidade',
 ];
 
 /** /onboarding-pj/success: the protocol of the company's application, and what comes next. */
@@ -49,7 +54,7 @@ export function PjSuccess() {
           Recebemos o cadastro da empresa. Guarde o número do protocolo.
         </p>
       </div>
-      <ProtocolCard protocolo={submission.protocolo} status={'Em análise'}>
+      <ProtocolCard protocolo={submission.protocolo} status={submittedStatus('PJ')}>
         <p className="text-sm">
           {submission.email ? (
             <>
@@ -61,24 +66,7 @@ export function PjSuccess() {
         </p>
       </ProtocolCard>
       <NextStepsCard steps={nextSteps} />
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold">O que a sua empresa terá com a MediPay</h2>
-        </CardHeader>
-        <CardContent>
-          <ul className="space-y-2 text-sm">
-            {benefits.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-2">
-                <CheckCircleIcon
-                  className="mt-0.5 size-4 shrink-0 text-green-700"
-                  aria-hidden="true"
-                />
-                {benefit}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <BenefitsCard title="O que a sua empresa terá com a MediPay" extra={companyBenefits} />
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold">Precisa de ajuda?</h2>

@@ -29,6 +29,8 @@ import type { SmsSender } from './adapters/sms/port';
 import { createAbandonedSessionsJob } from './jobs/abandoned-sessions.job';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { systemClock, type Clock } from './lib/clock';
+import { sharedRateLimitStore } from './lib/rate-limit-store';
+import { createSharedCounter } from './lib/shared-counter';
 import { createAdminAccounts } from './modules/admin-auth/admin-accounts.service';
 import {
   adminLoginRoutes,
@@ -182,11 +184,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  const clock = options.clock ?? systemClock;
+  // Every limit counted in the database, so that all processes on it share it (lib/rate-limits.ts).
+  const counter = createSharedCounter({ db: database.db, clock });
+  counter.startSweeping(app.log);
+  app.addHook('onClose', async () => {
+    await counter.stop();
+  });
+  await app.register(rateLimit, {
+    global: false,
+    store: sharedRateLimitStore(counter, app.log),
+    // The database did not answer (logged by the store): the request goes on (see the store).
+    skipOnError: true,
+  });
   // One file per request; a larger file is cut at the limit and refused (413).
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
 
-  const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? createMailer(env, app.log);
   const sms = options.sms ?? createSmsSender(env, app.log);
   const deliverer = createOutboxDeliverer({
@@ -279,7 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(debugRoutes, { env });
       await api.register(applicantSessionRoutes, { sessions, publicUrl: env.PUBLIC_URL });
       await api.register(verificationRoutes, { sessions, verification, outbox });
-      await api.register(lookupRoutes, { lookups, sessions, clock });
+      await api.register(lookupRoutes, { lookups, sessions, counter });
       await api.register(documentRoutes, {
         admin: { auth: adminAuth, db: database.db },
         documents,

@@ -5,8 +5,8 @@ import { cnpjField } from '@medipay/shared/fields';
 import { cepLookupResultSchema, cnpjLookupResultSchema } from '@medipay/shared/lookup';
 import { validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
 import { perIpLimits } from '../../lib/rate-limits';
+import type { SharedCounter } from '../../lib/shared-counter';
 import { createWindowLimiter } from '../../lib/window-limiter';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Lookups } from './lookup.service';
@@ -22,8 +22,8 @@ const errors = {
 export const lookupRoutes: FastifyPluginAsyncZod<{
   lookups: Lookups;
   sessions: ApplicantSessions;
-  clock: Clock;
-}> = async (app, { lookups, sessions, clock }) => {
+  counter: SharedCounter;
+}> = async (app, { lookups, sessions, counter }) => {
   app.get(
     '/lookup/cep/:cep',
     {
@@ -36,7 +36,14 @@ export const lookupRoutes: FastifyPluginAsyncZod<{
     async (request) => lookups.cep(request.params.cep),
   );
 
-  const perSession = createWindowLimiter({ max: 20, windowMs: 10 * 60_000, clock });
+  // Shared by every process (the database's counters): a session's lookups spread over several
+  // processes count together.
+  const perSession = createWindowLimiter({
+    name: 'cnpj-lookups-per-session',
+    max: 20,
+    windowMs: 10 * 60_000,
+    counter,
+  });
 
   app.get(
     '/lookup/cnpj/:cnpj',
@@ -49,7 +56,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const session = await sessions.require(request, 'PJ');
-      if (!perSession.take(session.id)) {
+      if (!(await perSession.take(session.id))) {
         throw new AppError(errorCodes.rateLimited, genericMessages.rateLimited, 429);
       }
       return lookups.cnpj(request.params.cnpj);

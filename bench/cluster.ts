@@ -38,7 +38,8 @@
 //                  identity document's front and back, small JPEGs that the OCR job reads)
 //   step 2, step 3 PUT  /api/applicant/PF/application/steps/2 and 3
 //   read back      GET  /api/applicant/PF/application, and GET /api/documents/<id> of the proof
-//                  of residence (from the bucket, usually through another process)
+//                  of residence, from the bucket through the process after the one that stored
+//                  it (with 2 or more processes never the same one)
 //
 // Printed per process count: requests per second, p50/p95/p99 per request kind, errors, the
 // database's connections (pg_stat_activity every 250 ms: open, and in use, i.e. not idle), the
@@ -315,9 +316,11 @@ async function journey(round: Round) {
     payload?: object | { multipart: ReturnType<typeof multipart> },
     /** What is wrong with a right status's answer, if anything. */
     check?: (answer: Answer) => string | undefined,
-  ): Promise<Answer> => {
+    /** The process to ask; by default the next in turn. */
+    onPort?: number,
+  ): Promise<Answer & { port: number }> => {
     if (performance.now() >= round.until) throw new TimeIsUp();
-    const port = round.ports[nextProcess++ % round.ports.length]!;
+    const port = onPort ?? round.ports[nextProcess++ % round.ports.length]!;
     const headers: Record<string, string> = { 'x-forwarded-for': address };
     if (cookie) headers.cookie = cookie;
     let body: Buffer | string | undefined;
@@ -348,7 +351,7 @@ async function journey(round: Round) {
         round.stats.failures.push(`${kind} (${method} ${path} on :${port}): ${failure}`);
       throw new Error(failure);
     }
-    return answer;
+    return { ...answer, port };
   };
   const json = (answer: Answer) =>
     JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
@@ -380,13 +383,13 @@ async function journey(round: Round) {
     telefone,
   });
 
-  const upload = async (field: string, fileName: string, data: Buffer, contentType: string) =>
-    json(
-      await send('upload', 'POST', `/api/applicant/PF/documents/${field}`, 201, {
-        multipart: multipart('file', fileName, data, contentType),
-      }),
-    );
-  const proof = await upload(
+  const upload = async (field: string, fileName: string, data: Buffer, contentType: string) => {
+    const answer = await send('upload', 'POST', `/api/applicant/PF/documents/${field}`, 201, {
+      multipart: multipart('file', fileName, data, contentType),
+    });
+    return { document: json(answer), port: answer.port };
+  };
+  const { document: proof, port: proofPort } = await upload(
     'comprovanteResidencia',
     'comprovante.pdf',
     round.files.pdf,
@@ -403,8 +406,18 @@ async function journey(round: Round) {
     comprovanteResidencia: proof,
   });
 
-  const front = await upload('docIdentidadeFrente', 'frente.jpg', round.files.jpeg, 'image/jpeg');
-  const back = await upload('docIdentidadeVerso', 'verso.jpg', round.files.jpeg, 'image/jpeg');
+  const { document: front } = await upload(
+    'docIdentidadeFrente',
+    'frente.jpg',
+    round.files.jpeg,
+    'image/jpeg',
+  );
+  const { document: back } = await upload(
+    'docIdentidadeVerso',
+    'verso.jpg',
+    round.files.jpeg,
+    'image/jpeg',
+  );
   await send('step 3', 'PUT', `${steps}/3`, 200, {
     docProfissionalTipo: 'CRM',
     docProfissionalNumero: '123456',
@@ -438,7 +451,13 @@ async function journey(round: Round) {
     `/api/documents/${String(proof.id)}`,
     200,
     undefined,
-    (answer) => (answer.body.length > 0 ? undefined : 'the document read back is empty'),
+    // A PDF is stored as sent (images are re-encoded): the same bytes must come back.
+    (answer) =>
+      answer.body.equals(round.files.pdf)
+        ? undefined
+        : `the document read back differs from the one sent (${answer.body.length} bytes)`,
+    // Through the process after the one that stored it: the bucket is what they share.
+    round.ports[(round.ports.indexOf(proofPort) + 1) % round.ports.length],
   );
   if (performance.now() < round.until) round.stats.journeys += 1;
 }

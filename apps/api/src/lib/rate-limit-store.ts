@@ -34,7 +34,8 @@ export function sharedRateLimitStore(
     read: (key, callback) => {
       const counterKey = `${namespace}:${key}`;
       counter.peek(counterKey).then(
-        (hit) => callback(null, hit ? { current: hit.count, ttl: hit.ttlMs } : { current: 0, ttl: 0 }),
+        (hit) =>
+          callback(null, hit ? { current: hit.count, ttl: hit.ttlMs } : { current: 0, ttl: 0 }),
         (error: unknown) => fail(callback, counterKey, error),
       );
     },

@@ -8,9 +8,15 @@
  * These limits only slow a single address down. What protects each resource is elsewhere and
  * stays tight: one-time codes per session and per destination (60 s cooldown, 5 an hour) and per
  * code (5 tries), status codes per application (1 a minute, 5 an hour), wizard writes per session,
- * CNPJ lookups per session, admin logins per account and source (held in the database). The
- * address counted is the client's as TRUST_PROXY allows (config/env.ts): with TRUST_PROXY unset,
- * a forged X-Forwarded-For changes nothing. See docs/decisions/014-proxies-and-shared-addresses.md.
+ * CNPJ lookups per session, admin logins per account and source. The address counted is the
+ * client's as TRUST_PROXY allows (config/env.ts): with TRUST_PROXY unset, a forged X-Forwarded-For
+ * changes nothing. See docs/decisions/014-proxies-and-shared-addresses.md.
+ *
+ * Every limit is held in the database, so the processes behind a load balancer count together:
+ * these and the other `config.rateLimit` limits, and the CNPJ lookups per session, as fixed-window
+ * counters (lib/shared-counter.ts, lib/rate-limit-store.ts); the others in their own tables. When
+ * the counters cannot be read, these limits let the request through with a warning in the log.
+ * See docs/decisions/017-shared-limits.md.
  */
 const tenMinutes = '10 minutes';
 

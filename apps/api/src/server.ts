@@ -16,7 +16,9 @@ function readEnv(): Env {
 
 async function openDatabase(env: Env): Promise<DatabaseHandle> {
   const database = await createDb(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'db') },
+    env.DATABASE_URL
+      ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { dataDir: join(env.DATA_DIR, 'db') },
   );
   await database.migrate();
   return database;
@@ -42,6 +44,7 @@ const [database, { buildApp }, { boxed, ensureFirstAdmin }, { prepareHandOver }]
     import('./modules/health/hand-over'),
   ]);
 const app = await buildApp({ env, database });
+for (const warning of env.warnings) app.log.warn(warning);
 const handOver = prepareHandOver(app);
 
 let closing = false;

@@ -63,8 +63,14 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+/** Connections per handle when no pool size is given: node-postgres's own default. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export type DatabaseOptions =
-  /** PostgreSQL server. */
+  /**
+   * PostgreSQL server; `poolSize`: the most connections the handle keeps open at once (default
+   * 10, DATABASE_POOL_SIZE in the server), plus one while migrations run.
+   */
   | { url: string; poolSize?: number }
   /** Embedded PGlite: a data folder, or in memory when dataDir is undefined. */
   | { dataDir: string | undefined };
@@ -81,7 +87,10 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;

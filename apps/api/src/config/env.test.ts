@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, trustProxyOption } from './env';
+import { DEFAULT_DATABASE_POOL_SIZE, EnvError, parseEnv, trustProxyOption } from './env';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'medipay-env-'));
 
@@ -187,6 +187,94 @@ describe('parseEnv', () => {
       expect(error.issues[0]).toContain('não são aceitos "true" nem faixas /0');
       if (value.length > 4) expect(error.message).not.toContain(value);
     });
+  });
+
+  describe('document store (STORAGE)', () => {
+    const databaseUrl = 'postgres://medipay@db.internal:5432/medipay';
+    const bucket = { S3_BUCKET: 'medipay-documentos' };
+
+    it('keeps documents on the local disk by default with the embedded database, without a warning', () => {
+      const env = parseEnv({ DATA_DIR: tempDir() });
+      expect(env.STORAGE).toBe('local');
+      expect(env.warnings).toEqual([]);
+    });
+
+    it('uses the bucket with STORAGE=s3 and S3_BUCKET, with either database', () => {
+      for (const database of [{}, { DATABASE_URL: databaseUrl }]) {
+        const env = parseEnv({ DATA_DIR: tempDir(), STORAGE: 's3', ...bucket, ...database });
+        expect(env.STORAGE).toBe('s3');
+        expect(env.S3_BUCKET).toBe('medipay-documentos');
+        expect(env.warnings).toEqual([]);
+      }
+    });
+
+    it('refuses STORAGE=s3 without S3_BUCKET, and any other value of STORAGE', () => {
+      expect(errorOf({ STORAGE: 's3', DATABASE_URL: databaseUrl }).issues).toEqual([
+        'S3_BUCKET: obrigatório quando STORAGE=s3 (o nome do bucket dos documentos)',
+      ]);
+      expect(errorOf({ STORAGE: 'disco' }).issues).toEqual(['STORAGE: deve ser local ou s3']);
+    });
+
+    it('refuses S3_BUCKET with STORAGE=local: the documents would not go to the bucket', () => {
+      expect(errorOf({ STORAGE: 'local', ...bucket }).issues).toEqual([
+        'S3_BUCKET: não se usa com STORAGE=local (os documentos ficariam no disco deste ' +
+          'processo); para guardá-los no bucket, use STORAGE=s3',
+      ]);
+    });
+
+    it('warns that only one process may run with STORAGE=local and a server database', () => {
+      const env = parseEnv({ DATA_DIR: tempDir(), STORAGE: 'local', DATABASE_URL: databaseUrl });
+      expect(env.STORAGE).toBe('local');
+      expect(env.warnings).toEqual([
+        'STORAGE=local com DATABASE_URL: os documentos ficam no disco deste processo ' +
+          '(DATA_DIR/documents) e nenhum outro processo os lê: rode um único processo do portal ' +
+          'com este DATABASE_URL. Para vários processos, use STORAGE=s3 com S3_BUCKET.',
+      ]);
+    });
+
+    it('without STORAGE and a server database: local, as before, with a warning asking for the choice', () => {
+      const env = parseEnv({ DATA_DIR: tempDir(), DATABASE_URL: databaseUrl });
+      expect(env.STORAGE).toBe('local');
+      expect(env.warnings).toHaveLength(1);
+      expect(env.warnings[0]).toMatch(/^STORAGE não definido com DATABASE_URL: /);
+      expect(env.warnings[0]).toContain('rode um único processo');
+      expect(env.warnings[0]).toContain(
+        'Escolha STORAGE=local (um processo) ou STORAGE=s3 com S3_BUCKET (vários processos).',
+      );
+    });
+
+    it('without STORAGE, S3_BUCKET still chooses the bucket (configurations made before STORAGE)', () => {
+      const env = parseEnv({ DATA_DIR: tempDir(), DATABASE_URL: databaseUrl, ...bucket });
+      expect(env.STORAGE).toBe('s3');
+      expect(env.warnings).toEqual([]);
+    });
+  });
+
+  describe('DATABASE_POOL_SIZE', () => {
+    it(`defaults to ${DEFAULT_DATABASE_POOL_SIZE} connections per process`, () => {
+      expect(DEFAULT_DATABASE_POOL_SIZE).toBe(10);
+      expect(parseEnv({ DATA_DIR: tempDir() }).DATABASE_POOL_SIZE).toBe(10);
+      expect(parseEnv({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '' }).DATABASE_POOL_SIZE).toBe(10);
+    });
+
+    it('takes a whole number from 1 to 100', () => {
+      expect(parseEnv({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '1' }).DATABASE_POOL_SIZE).toBe(1);
+      expect(parseEnv({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE).toBe(
+        25,
+      );
+      expect(parseEnv({ DATA_DIR: tempDir(), DATABASE_POOL_SIZE: '100' }).DATABASE_POOL_SIZE).toBe(
+        100,
+      );
+    });
+
+    it.each([['0'], ['101'], ['2.5'], ['dez'], ['-4']])(
+      'refuses DATABASE_POOL_SIZE=%s',
+      (value) => {
+        expect(errorOf({ DATABASE_POOL_SIZE: value }).issues).toEqual([
+          'DATABASE_POOL_SIZE: deve ser um número inteiro de 1 a 100',
+        ]);
+      },
+    );
   });
 
   it('treats an empty value as unset', () => {

@@ -71,6 +71,12 @@ export function trustProxyOption(
   return (_address, hop) => hop < trust.hops;
 }
 
+/**
+ * Connections per process when DATABASE_POOL_SIZE is unset: node-postgres's own default. The
+ * processes together must stay below the server's max_connections (docs/deploy.md).
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 /** The literal that chooses the built-in MediPay sandbox explicitly (required in production). */
 export const MEDIPAY_SANDBOX = 'sandbox';
 
@@ -89,6 +95,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'deve ser uma URL postgres:// ou postgresql://')
     .optional(),
+  /** Connections each process may open to the PostgreSQL server (DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'deve ser um número inteiro de 1 a 100' })
+    .int('deve ser um número inteiro de 1 a 100')
+    .min(1, 'deve ser um número inteiro de 1 a 100')
+    .max(100, 'deve ser um número inteiro de 1 a 100')
+    .default(DEFAULT_DATABASE_POOL_SIZE),
   SECRET: z.string().min(32, 'deve ter pelo menos 32 caracteres').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email('deve ser um e-mail válido').optional(),
@@ -108,6 +121,11 @@ const envSchema = z.object({
   VIACEP_URL: z.url().default('https://viacep.com.br'),
   BRASILAPI_URL: z.url().default('https://brasilapi.com.br'),
   RECEITAWS_URL: z.url().default('https://receitaws.com.br'),
+  /**
+   * Where documents are kept: `s3` (the bucket, shared by every process) or `local`
+   * (DATA_DIR/documents, this process's disk). Unset: `s3` when S3_BUCKET is set, else `local`.
+   */
+  STORAGE: z.enum(['local', 's3'], { message: 'deve ser local ou s3' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default('sa-east-1'),
@@ -137,8 +155,18 @@ const envSchema = z.object({
 
 type RawEnv = z.infer<typeof envSchema>;
 
-export type Env = Omit<RawEnv, 'PUBLIC_URL' | 'SECRET' | 'DATA_DIR' | 'MEDIPAY_API_URL'> & {
+export type Env = Omit<
+  RawEnv,
+  'PUBLIC_URL' | 'SECRET' | 'DATA_DIR' | 'MEDIPAY_API_URL' | 'STORAGE'
+> & {
   DATA_DIR: string;
+  /** The document store, chosen or implied (STORAGE). */
+  STORAGE: 'local' | 's3';
+  /**
+   * What the operator should know at start-up but that does not stop it (Portuguese, logged as
+   * warnings by the server): e.g. documents on this process's disk with a server database.
+   */
+  warnings: string[];
   /** The MediPay platform's base URL; undefined while the built-in sandbox stands in. */
   MEDIPAY_API_URL: string | undefined;
   /**
@@ -158,6 +186,22 @@ export class EnvError extends Error {
     super(`Configuração inválida:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
     this.name = 'EnvError';
   }
+}
+
+/**
+ * With a server database several processes may run, but documents kept on one process's disk
+ * are not seen by the others (a read through another process answers 404): one process only.
+ * Not an error when STORAGE is unset, so that a single process on PostgreSQL set up before
+ * STORAGE existed still starts; the warning asks for the choice.
+ */
+function localStorageWarning(chosen: 'local' | 's3' | undefined): string {
+  const where =
+    'os documentos ficam no disco deste processo (DATA_DIR/documents) e nenhum outro processo ' +
+    'os lê: rode um único processo do portal com este DATABASE_URL';
+  return chosen === 'local'
+    ? `STORAGE=local com DATABASE_URL: ${where}. Para vários processos, use STORAGE=s3 com S3_BUCKET.`
+    : `STORAGE não definido com DATABASE_URL: ${where}. Escolha STORAGE=local (um processo) ou ` +
+        'STORAGE=s3 com S3_BUCKET (vários processos).';
 }
 
 /** Keeps the generated SECRET in DATA_DIR so sessions and signatures survive restarts. */
@@ -217,15 +261,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     problems.push('ADMIN_EMAIL e ADMIN_PASSWORD: informe os dois ou nenhum');
   }
+  const storage = env.STORAGE ?? (env.S3_BUCKET ? 's3' : 'local');
+  if (storage === 's3' && !env.S3_BUCKET) {
+    problems.push('S3_BUCKET: obrigatório quando STORAGE=s3 (o nome do bucket dos documentos)');
+  }
+  if (env.STORAGE === 'local' && env.S3_BUCKET) {
+    problems.push(
+      'S3_BUCKET: não se usa com STORAGE=local (os documentos ficariam no disco deste processo); ' +
+        'para guardá-los no bucket, use STORAGE=s3',
+    );
+  }
   if (env.NODE_ENV === 'production' && env.KYC_CHECKS === 'sandbox') {
     problems.push('KYC_CHECKS: sandbox não é permitido em produção (use real)');
   }
   if (problems.length > 0) throw new EnvError(problems);
 
+  const warnings: string[] = [];
+  if (env.DATABASE_URL && storage === 'local') warnings.push(localStorageWarning(env.STORAGE));
+
   const dataDir = resolve(env.DATA_DIR);
   return {
     ...env,
     DATA_DIR: dataDir,
+    STORAGE: storage,
+    warnings,
     MEDIPAY_API_URL: medipaySandboxChosen ? undefined : env.MEDIPAY_API_URL,
     medipaySandbox: medipaySandboxChosen || env.MEDIPAY_API_URL === undefined,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

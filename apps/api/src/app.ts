@@ -260,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const verification = createVerification({ db: database.db, clock, secret: env.SECRET });
   const isProduction = env.NODE_ENV === 'production';
-  const documents = createDocuments({ db: database.db, storage, sessions, clock });
+  const documents = createDocuments({ db: database.db, storage, sessions, clock, log: app.log });
   const biometrics = createBiometrics({
     db: database.db,
     documents,

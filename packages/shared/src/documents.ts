@@ -27,6 +27,8 @@ export const documentMessages = {
   encryptedPdf: 'PDF protegido por senha não é aceito. Envie o arquivo sem senha.',
   activePdf: 'PDF com conteúdo executável (JavaScript) não é aceito.',
   unknownField: 'Documento desconhecido.',
+  /** The file could not be kept (the document store refused it or did not answer): nothing kept. */
+  uploadFailed: 'Não foi possível enviar o arquivo.',
 } as const;
 
 const extractedFieldSchema = z.object({ value: z.string(), confidence: z.number() }).nullable();

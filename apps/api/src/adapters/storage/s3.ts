@@ -10,19 +10,61 @@ import {
 import type { DocumentStorage, StoredObject } from './port';
 
 /**
- * Documents in an S3-compatible bucket (private; credentials from the usual AWS variables).
- * A PutObject becomes visible only when the upload completed.
+ * How long the bucket may keep a request waiting. Without limits the SDK waits forever on a
+ * bucket that accepted the connection and never answers, and so would the applicant's upload.
  */
-export function createS3Storage(options: {
+export type S3Timeouts = {
+  /** To open the TCP (and TLS) connection. */
+  connectionMs: number;
+  /** From sending the request (a 10 MB upload's body included) to the response's headers. */
+  requestMs: number;
+  /** Without a byte either way on an open connection (a download that stalls half-way). */
+  socketIdleMs: number;
+  /** Tries per operation, the first included (the SDK waits a little between them). */
+  maxAttempts: number;
+};
+
+/**
+ * In-region S3 takes a 10 MB document in well under a second; these leave room for a slow
+ * service while keeping an upload that fails under a minute (two tries), inside the time a
+ * reverse proxy usually grants a request.
+ */
+export const defaultS3Timeouts: S3Timeouts = {
+  connectionMs: 3_000,
+  requestMs: 20_000,
+  socketIdleMs: 20_000,
+  maxAttempts: 2,
+};
+
+export type S3StorageOptions = {
   bucket: string;
   endpoint?: string | undefined;
   region: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}): DocumentStorage {
+  /** Unset: the AWS SDK's own credential chain (environment, shared config, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  timeouts?: Partial<S3Timeouts>;
+};
+
+/**
+ * Documents in an S3-compatible bucket (private). A PutObject becomes visible only when the
+ * upload completed. Every failure (a refused bucket, a time-out) rejects the operation: the
+ * callers decide what it means (documents.service.ts answers the upload's error and keeps
+ * nothing half-stored).
+ */
+export function createS3Storage(options: S3StorageOptions): DocumentStorage {
+  const timeouts = { ...defaultS3Timeouts, ...options.timeouts };
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint && { endpoint: options.endpoint, forcePathStyle: true }),
     ...(options.credentials && { credentials: options.credentials }),
+    maxAttempts: timeouts.maxAttempts,
+    requestHandler: {
+      connectionTimeout: timeouts.connectionMs,
+      requestTimeout: timeouts.requestMs,
+      // Without it the SDK only logs a warning when requestTimeout passes, and keeps waiting.
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.socketIdleMs,
+    },
   });
   return {
     kind: 's3',

@@ -1,14 +1,16 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../config/env';
+import { createDocumentStorage } from '.';
 import { createLocalStorage } from './local';
 import type { DocumentStorage } from './port';
-import { createS3Storage } from './s3';
+import { createS3Storage, defaultS3Timeouts } from './s3';
 
 async function read(stream: Readable | null): Promise<Buffer | null> {
   if (!stream) return null;
@@ -19,6 +21,7 @@ async function read(stream: Readable | null): Promise<Buffer | null> {
 
 const root = mkdtempSync(join(tmpdir(), 'medipay-storage-'));
 let s3: S3rver;
+let s3Endpoint: string;
 let s3Storage: DocumentStorage;
 
 beforeAll(async () => {
@@ -30,9 +33,10 @@ beforeAll(async () => {
     configureBuckets: [{ name: 'medipay-documents', configs: [] }],
   });
   const { port } = (await s3.run()) as { port: number };
+  s3Endpoint = `http://127.0.0.1:${port}`;
   s3Storage = createS3Storage({
     bucket: 'medipay-documents',
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3Endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
@@ -181,5 +185,116 @@ describe('S3 listing', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+/** The driver env.ts's STORAGE chooses, with the keys of S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY. */
+describe('the configured store', () => {
+  const envOf = (source: Record<string, string>) =>
+    parseEnv({ DATA_DIR: join(root, 'configured'), ...source });
+  const s3Env = (overrides: Record<string, string> = {}) =>
+    envOf({
+      STORAGE: 's3',
+      S3_BUCKET: 'medipay-documents',
+      S3_ENDPOINT: s3Endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      ...overrides,
+    });
+
+  it('writes to the bucket with the configured keys, readable by any other client of it', async () => {
+    const storage = await createDocumentStorage(s3Env());
+    expect(storage.kind).toBe('s3');
+    await storage.put('2026/11/configured', Buffer.from('no bucket'), 'text/plain');
+    expect((await read(await s3Storage.get('2026/11/configured')))!.toString()).toBe('no bucket');
+  });
+
+  it('keeps documents under DATA_DIR/documents with STORAGE=local', async () => {
+    const storage = await createDocumentStorage(envOf({ STORAGE: 'local' }));
+    expect(storage.kind).toBe('local');
+    await storage.put('2026/11/here', Buffer.from('aqui'), 'text/plain');
+    expect(existsSync(join(root, 'configured', 'documents', '2026', '11', 'here'))).toBe(true);
+  });
+
+  it('is refused by the bucket with keys it does not know, and for a bucket that does not exist', async () => {
+    const wrongKeys = await createDocumentStorage(
+      s3Env({ S3_ACCESS_KEY_ID: 'OUTRA', S3_SECRET_ACCESS_KEY: 'chave-errada' }),
+    );
+    await expect(
+      wrongKeys.put('2026/11/refused', Buffer.from('x'), 'text/plain'),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    const wrongBucket = await createDocumentStorage(s3Env({ S3_BUCKET: 'bucket-que-nao-existe' }));
+    await expect(
+      wrongBucket.put('2026/11/refused', Buffer.from('x'), 'text/plain'),
+    ).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    expect(await s3Storage.get('2026/11/refused')).toBeNull();
+  });
+});
+
+/**
+ * A bucket that accepts connections and never answers: every operation fails after the
+ * request time-out, once per attempt, instead of waiting forever.
+ */
+describe('S3 time-outs', () => {
+  let sockets: Socket[];
+  let server: ReturnType<typeof createTcpServer>;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    sockets = [];
+    server = createTcpServer((socket) => {
+      // Reads whatever comes and never writes a byte back.
+      sockets.push(socket);
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const silent = () =>
+    createS3Storage({
+      bucket: 'silent',
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      timeouts: { requestMs: 300, socketIdleMs: 300, maxAttempts: 2 },
+    });
+
+  it('gives up an upload, a read, a delete and a listing after the time-out of each attempt', async () => {
+    const storage = silent();
+    const operations: [string, () => Promise<unknown>][] = [
+      ['put', () => storage.put('2026/11/x', Buffer.alloc(2048), 'image/jpeg')],
+      ['get', () => storage.get('2026/11/x')],
+      ['delete', () => storage.delete('2026/11/x')],
+      [
+        'list',
+        async () => {
+          for await (const object of storage.list()) void object;
+        },
+      ],
+    ];
+    for (const [name, operation] of operations) {
+      const before = sockets.length;
+      const started = Date.now();
+      await expect(operation(), name).rejects.toMatchObject({ name: 'TimeoutError' });
+      const elapsed = Date.now() - started;
+      // Two attempts of 300 ms and the SDK's short wait between them; never the default's minutes.
+      expect(elapsed, name).toBeGreaterThanOrEqual(600);
+      expect(elapsed, name).toBeLessThan(5000);
+      expect(sockets.length - before, name).toBe(2);
+    }
+  });
+
+  it('has finite limits by default', () => {
+    expect(defaultS3Timeouts.connectionMs).toBeGreaterThan(0);
+    expect(defaultS3Timeouts.requestMs).toBeGreaterThan(0);
+    expect(defaultS3Timeouts.socketIdleMs).toBeGreaterThan(0);
+    // Two tries of the request time-out stay under a minute, inside a proxy's usual limit.
+    expect(defaultS3Timeouts.requestMs * defaultS3Timeouts.maxAttempts).toBeLessThan(60_000);
   });
 });

@@ -47,7 +47,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         params: z.object({ flow: flowSchema, field: z.string().max(40) }),
-        response: { 201: uploadedDocumentSchema, ...errors },
+        // 503: the document store refused the file or did not answer (nothing kept).
+        response: { 201: uploadedDocumentSchema, ...errors, 503: apiErrorSchema },
       },
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
     },

@@ -1,11 +1,7 @@
 import { Ban, CheckCircle2, FileWarning, Mail, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import {
-  reviewMessages,
-  type ApplicationDetail,
-  type ReviewFlow,
-} from '@medipay/shared/admin-review';
+import type { ApplicationDetail, ReviewFlow } from '@medipay/shared/admin-review';
+import { statusLabel } from '@medipay/shared/status';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -17,7 +13,7 @@ import {
 } from '../../../../components/ui/dialog';
 import { isConflict, useReviewDecision, type DecisionInput } from '../../api/review-decision';
 import { DialogActions } from '../dialog-actions';
-import { toastDecisionError } from './decision-toasts';
+import { decisionToast, toastDecisionError, toastDecisionSuccess } from './decision-toasts';
 import { ReasonDialog } from './reason-dialog';
 
 /** A decision that needs only a confirmation (approve, back to analysis). */
@@ -60,8 +56,6 @@ function ConfirmDialog({
   );
 }
 
-type Toast = { title: string; description?: string };
-
 /**
  * The decisions the server allows now (`allowedActions`), each sending the status shown as
  * `expectedStatus`. A 409 shows the server's message and reloads the application.
@@ -74,13 +68,14 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
   const base = { id: detail.id, expectedStatus: detail.status };
 
   /** Sends a decision; true when its dialog may close (done, or moot after a 409). */
-  async function run(input: DecisionInput, success: Toast, failure: string): Promise<boolean> {
+  async function run(input: DecisionInput): Promise<boolean> {
+    const toasts = decisionToast(flow, input.action);
     try {
       await decide.mutateAsync(input);
-      toast.success(success.title, { description: success.description });
+      toastDecisionSuccess(toasts);
       return true;
     } catch (error) {
-      toastDecisionError(error, failure);
+      toastDecisionError(error, toasts.failure);
       return isConflict(error);
     }
   }
@@ -106,13 +101,7 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
             confirmLabel="Aprovar"
             pendingLabel="Aprovando..."
             pending={pending}
-            onConfirm={() =>
-              run(
-                { ...base, action: 'approve' },
-                { title: reviewMessages.approved },
-                reviewMessages.approveFailed,
-              )
-            }
+            onConfirm={() => run({ ...base, action: 'approve' })}
           />
         )}
         {allowed.has('request-changes') && (
@@ -129,16 +118,7 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
             confirmLabel="Enviar Exigências"
             pendingLabel="Enviando..."
             pending={pending}
-            onSubmit={(exigencias) =>
-              run(
-                { ...base, action: 'request-changes', exigencias },
-                {
-                  title: reviewMessages.requestedChanges,
-                  description: reviewMessages.requestedChangesDescription,
-                },
-                reviewMessages.requestChangesFailed,
-              )
-            }
+            onSubmit={(exigencias) => run({ ...base, action: 'request-changes', exigencias })}
           />
         )}
         {allowed.has('deny') && (
@@ -161,13 +141,7 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
             pendingLabel="Negando..."
             destructive
             pending={pending}
-            onSubmit={(motivo) =>
-              run(
-                { ...base, action: 'deny', motivo },
-                { title: reviewMessages.denied, description: reviewMessages.deniedDescription },
-                reviewMessages.denyFailed,
-              )
-            }
+            onSubmit={(motivo) => run({ ...base, action: 'deny', motivo })}
           />
         )}
         {allowed.has('reopen') && (
@@ -179,22 +153,11 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
               </Button>
             }
             title="Voltar para Análise?"
-            description="O onboarding voltará para o status Em Análise e poderá ser decidido de novo."
+            description={`O onboarding voltará para o status ${statusLabel('EM_ANALISE')} e poderá ser decidido de novo.`}
             confirmLabel="Voltar para Análise"
             pendingLabel="Alterando..."
             pending={pending}
-            onConfirm={() =>
-              run(
-                { ...base, action: 'reopen' },
-                flow === 'pj'
-                  ? {
-                      title: reviewMessages.reopenedPj,
-                      description: reviewMessages.reopenedPjDescription,
-                    }
-                  : { title: reviewMessages.reopened },
-                reviewMessages.reopenFailed,
-              )
-            }
+            onConfirm={() => run({ ...base, action: 'reopen' })}
           />
         )}
         {allowed.has('resend-requirements') && (
@@ -202,13 +165,7 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
             type="button"
             variant="outline"
             disabled={pending}
-            onClick={() =>
-              void run(
-                { ...base, action: 'resend-requirements' },
-                { title: reviewMessages.resent, description: reviewMessages.resentDescription },
-                reviewMessages.resendFailed,
-              )
-            }
+            onClick={() => void run({ ...base, action: 'resend-requirements' })}
           >
             <Mail aria-hidden="true" />
             Reenviar exigências

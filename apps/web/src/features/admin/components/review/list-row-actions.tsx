@@ -1,6 +1,5 @@
 import { Ban, Eye, Mail } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import {
   reviewMessages,
   type ApplicationListItem,
@@ -8,7 +7,7 @@ import {
 } from '@medipay/shared/admin-review';
 import { Button, buttonVariants } from '../../../../components/ui/button';
 import { useReviewDecision, isConflict } from '../../api/review-decision';
-import { toastDecisionError } from './decision-toasts';
+import { decisionToast, toastDecisionError, toastDecisionSuccess } from './decision-toasts';
 import { ReasonDialog } from './reason-dialog';
 import type { BackState } from './back-to-list';
 
@@ -58,10 +57,10 @@ export function DenyFromListButton({
             expectedStatus: item.status,
             motivo,
           });
-          toast.success(reviewMessages.denied, { description: reviewMessages.deniedDescription });
+          toastDecisionSuccess(decisionToast(flow, 'deny'));
           return true;
         } catch (error) {
-          toastDecisionError(error, reviewMessages.denyFailed);
+          toastDecisionError(error, decisionToast(flow, 'deny').failure);
           return isConflict(error);
         }
       }}
@@ -82,11 +81,9 @@ export function ResendButton({ flow, item }: { flow: ReviewFlow; item: Applicati
         decide.mutate(
           { id: item.id, action: 'resend-requirements', expectedStatus: item.status },
           {
-            onSuccess: () =>
-              toast.success(reviewMessages.resent, {
-                description: reviewMessages.resentDescription,
-              }),
-            onError: (error) => toastDecisionError(error, reviewMessages.resendFailed),
+            onSuccess: () => toastDecisionSuccess(decisionToast(flow, 'resend-requirements')),
+            onError: (error) =>
+              toastDecisionError(error, decisionToast(flow, 'resend-requirements').failure),
           },
         )
       }

@@ -151,7 +151,63 @@ describe('PJ detail', () => {
     await user.click(screen.getByRole('button', { name: 'Voltar para Análise' }));
     const dialog = await screen.findByRole('dialog', { name: 'Voltar para Análise?' });
     await user.click(within(dialog).getByRole('button', { name: 'Voltar para Análise' }));
-    expect(await screen.findByText(reviewMessages.reopenFailed)).toBeVisible();
+    expect(await screen.findByText('Não foi possível alterar o status')).toBeVisible();
+    expect(screen.getByText('Erro')).toBeVisible();
+    // The PF wording is not the PJ one.
+    expect(screen.queryByText(reviewMessages.reopenFailed)).toBeNull();
+  });
+
+  it("denies a company with a required reason: toast 'Rejeitado', the company notified", async () => {
+    let detail: PjDetail = {
+      ...pjDetail,
+      status: 'ENVIADO_PARA_ANALISE',
+      allowedActions: ['approve', 'request-changes', 'deny'],
+    };
+    const api = withDetail(() => detail, {
+      [post('deny')]: () => {
+        detail = { ...detail, status: 'NEGADO', motivoNegacao: 'CNPJ inapto', allowedActions: [] };
+        return json(detail);
+      },
+    });
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Negar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Negar onboarding' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Motivo da negação' }),
+      'CNPJ inapto',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar Negação' }));
+    expect(await screen.findByText('Rejeitado')).toBeVisible();
+    expect(
+      screen.getByText('O onboarding foi rejeitado e a empresa foi notificada por e-mail.'),
+    ).toBeVisible();
+    expect(screen.queryByText(reviewMessages.denied)).toBeNull();
+    expect(api.calls(post('deny'))[0]?.body).toEqual({
+      expectedStatus: 'ENVIADO_PARA_ANALISE',
+      motivo: 'CNPJ inapto',
+    });
+    expect(screen.getByText('Negado', { selector: '[data-tone]' })).toBeVisible();
+  });
+
+  it("toasts a failed denial of a company with 'Não foi possível rejeitar o onboarding'", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    withDetail(
+      () => ({
+        ...pjDetail,
+        status: 'ENVIADO_PARA_ANALISE',
+        allowedActions: ['approve', 'request-changes', 'deny'],
+      }),
+      { [post('deny')]: () => apiError(500, 'x', errorCodes.internal) },
+    );
+    const { user } = renderAdmin(detailPath);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Negar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Negar onboarding' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo da negação' }), 'Fraude');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar Negação' }));
+    expect(await screen.findByText('Não foi possível rejeitar o onboarding')).toBeVisible();
+    expect(screen.queryByText(reviewMessages.denyFailed)).toBeNull();
   });
 
   it('puts in requirement and resends the requirements when allowed', async () => {
@@ -179,6 +235,7 @@ describe('PJ detail', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Exigências' }), 'Envie o alvará.');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar Exigências' }));
     expect(await screen.findByText('Em exigência')).toBeVisible();
+    expect(screen.getByText('A empresa foi notificada por e-mail.')).toBeVisible();
     expect(api.calls(post('request-changes'))[0]?.body).toEqual({
       expectedStatus: 'ENVIADO_PARA_ANALISE',
       exigencias: 'Envie o alvará.',

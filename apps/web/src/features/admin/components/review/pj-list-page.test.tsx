@@ -193,7 +193,9 @@ describe('PJ list', () => {
     expect(within(dialog).getByRole('button', { name: 'Negar' })).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), 'CNPJ inapto na Receita');
     await user.click(within(dialog).getByRole('button', { name: 'Negar' }));
-    expect(await screen.findByText(reviewMessages.denied)).toBeVisible();
+    // A company's denial is 'Rejeitado' (back-office.md section 8), the company notified.
+    expect(await screen.findByText(reviewMessages.rejected)).toBeVisible();
+    expect(screen.getByText(reviewMessages.rejectedDescription)).toBeVisible();
     expect(api.calls(denyKey)[0]?.body).toEqual({
       expectedStatus: 'EM_EXIGENCIA',
       motivo: 'CNPJ inapto na Receita',

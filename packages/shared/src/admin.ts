@@ -61,6 +61,8 @@ export const adminMessages = {
   invalidCredentials: 'Credenciais inválidas',
   accessDenied: 'Acesso negado. Apenas administradores autorizados.',
   loginFailed: 'Erro ao fazer login. Tente novamente.',
+  /** The server refused the login without saying why (an answer with no message). */
+  loginRefused: 'Erro ao fazer login',
   loginSucceeded: 'Login realizado com sucesso',
   loggedOutTitle: 'Logout realizado',
   loggedOut: 'Você foi desconectado com sucesso',

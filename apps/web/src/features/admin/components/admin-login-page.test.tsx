@@ -100,6 +100,27 @@ describe('Admin login', () => {
     expect(console.warn).toHaveBeenCalled();
   });
 
+  it.each([
+    ['a refusal without a body', () => new Response('', { status: 404 })],
+    ['a refusal with a proxy page', () => new Response('<h1>Not Found</h1>', { status: 405 })],
+    ['a refusal whose body has no message', () => json({ success: false }, 422)],
+  ])("says 'Erro ao fazer login' after %s", async (_case, answer) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    loginAnswering(answer);
+    const { user } = renderAdmin(loginPath);
+    await fillAndSubmit(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Erro ao fazer login$/);
+    expect(currentPath()).toBe(loginPath);
+  });
+
+  it("shows the server's message of any other refusal", async () => {
+    loginAnswering(() => apiError(422, 'Informe o usuário ou e-mail', 'VALIDATION_ERROR'));
+    const { user } = renderAdmin(loginPath);
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Informe o usuário ou e-mail');
+  });
+
   it('says the answer is invalid when a 200 is not a session', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     loginAnswering(() => json({ success: true }));

@@ -36,11 +36,18 @@ const refusals: Record<number, string> = {
   429: genericMessages.rateLimited,
 };
 
-/** The alert of a failed login: the refusal, or 'try again' when the server was not reached. */
+/**
+ * The alert of a failed login (back-office.md section 8): the server's message; for a refusal
+ * without one, the refusal's own text, else 'Erro ao fazer login'; 'try again' when the server
+ * was not reached or failed (5xx); 'Resposta inválida do servidor' for a 2xx that is no session.
+ */
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
     const refusal = refusals[error.status];
     if (refusal) return hasServerMessage(error) ? error.message : refusal;
+    if (error.status >= 400 && error.status < 500) {
+      return hasServerMessage(error) ? error.message : adminMessages.loginRefused;
+    }
   }
   if (error instanceof z.ZodError) return invalidResponse;
   return adminMessages.loginFailed;
@@ -71,7 +78,11 @@ export function AdminLoginPage() {
       queryClient.setQueryData(adminKeys.session, info);
     } catch (error) {
       const message = loginFailureMessage(error);
-      if (message === adminMessages.loginFailed || message === invalidResponse) {
+      if (
+        message === adminMessages.loginFailed ||
+        message === adminMessages.loginRefused ||
+        message === invalidResponse
+      ) {
         console.warn('Erro ao fazer login:', error);
       }
       setFailure(message);

@@ -8,6 +8,7 @@ import { createTestDatabase } from '@medipay/db/testing/test-database';
 import { buildApp } from '../app';
 import { parseEnv, type Env } from '../config/env';
 import type { Clock } from '../lib/clock';
+import { startTestS3, type TestS3 } from './s3-server';
 
 /** The index.html the test server serves in place of the built SPA. */
 export const testIndexHtml =
@@ -17,6 +18,8 @@ export type TestApp = {
   app: FastifyInstance;
   env: Env;
   database: DatabaseHandle;
+  /** The local S3-compatible server holding the documents, with `storage: 's3'`. */
+  s3?: TestS3;
   close: () => Promise<void>;
 };
 
@@ -28,7 +31,23 @@ type TestAppOptions = {
   jobs?: boolean;
   /** The MediPay client's time limit and waits (default: short waits, 2 s per attempt). */
   paymentPlatform?: Parameters<typeof buildApp>[0]['paymentPlatform'];
+  /**
+   * `s3`: documents in a bucket of a local S3-compatible server started for the app (shared by
+   * every instance of createTestAppInstances, as processes behind a load balancer share one),
+   * stopped by `close`; `env` may still override its S3_* variables (a wrong bucket, say).
+   * Default: each instance's own DATA_DIR.
+   */
+  storage?: 'local' | 's3';
 };
+
+/** With `storage: 's3'`, a local bucket and the options that point the app(s) at it. */
+async function withStorage(
+  options: TestAppOptions,
+): Promise<{ options: TestAppOptions; s3: TestS3 | undefined }> {
+  if (options.storage !== 's3') return { options, s3: undefined };
+  const s3 = await startTestS3();
+  return { options: { ...options, env: { ...s3.env, ...options.env } }, s3 };
+}
 
 /**
  * The real application on a fresh database (PGlite in memory, or a new PostgreSQL database
@@ -36,11 +55,20 @@ type TestAppOptions = {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const instance = await buildTestApp(database, options);
+  const { options: resolved, s3 } = await withStorage(options);
+  let instance: TestApp;
+  try {
+    instance = await buildTestApp(database, resolved, s3);
+  } catch (error) {
+    await s3?.close();
+    await database.close();
+    throw error;
+  }
   return {
     ...instance,
     close: async () => {
       await instance.close();
+      await s3?.close();
       await database.close();
     },
   };
@@ -52,22 +80,28 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * connection pool, so that whatever must hold across processes is tested across connections.
  * PGlite has one connection, which the instances then share (their transactions run one after
  * the other there: only PostgreSQL shows real concurrency). They share one SECRET, as the
- * processes of one deployment do. `close` closes them all and drops the database.
+ * processes of one deployment do, and with `storage: 's3'` one bucket. `close` closes them all,
+ * stops the bucket's server and drops the database.
  */
 export async function createTestAppInstances(
   count: number,
-  options: TestAppOptions = {},
+  options: TestAppOptions & {
+    /** Variables of one instance on top of `env` (by index): a process set up differently. */
+    instanceEnv?: (Record<string, string> | undefined)[];
+  } = {},
 ): Promise<{ instances: TestApp[]; close: () => Promise<void> }> {
   const database = await createTestDatabase();
+  const { options: resolved, s3 } = await withStorage(options);
   const shared: TestAppOptions = {
-    ...options,
-    env: { SECRET: randomBytes(32).toString('base64url'), ...options.env },
+    ...resolved,
+    env: { SECRET: randomBytes(32).toString('base64url'), ...resolved.env },
   };
   const instances: TestApp[] = [];
   const extraHandles: DatabaseHandle[] = [];
   const close = async () => {
     for (const instance of instances) await instance.close();
     for (const handle of extraHandles) await handle.close();
+    await s3?.close();
     await database.close();
   };
   try {
@@ -77,7 +111,14 @@ export async function createTestAppInstances(
         handle = await createDb({ url: database.url, poolSize: 4 });
         extraHandles.push(handle);
       }
-      instances.push(await buildTestApp(handle, shared));
+      const own = options.instanceEnv?.[i];
+      instances.push(
+        await buildTestApp(
+          handle,
+          own ? { ...shared, env: { ...shared.env, ...own } } : shared,
+          s3,
+        ),
+      );
     }
   } catch (error) {
     await close();
@@ -87,7 +128,11 @@ export async function createTestAppInstances(
 }
 
 /** The app on a given database; `close` closes the app and removes its DATA_DIR, not the database. */
-async function buildTestApp(database: DatabaseHandle, options: TestAppOptions): Promise<TestApp> {
+async function buildTestApp(
+  database: DatabaseHandle,
+  options: TestAppOptions,
+  s3: TestS3 | undefined,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'medipay-test-'));
   const webDist = join(dataDir, 'web-dist');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
@@ -114,6 +159,7 @@ async function buildTestApp(database: DatabaseHandle, options: TestAppOptions): 
     app,
     env,
     database,
+    ...(s3 && { s3 }),
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

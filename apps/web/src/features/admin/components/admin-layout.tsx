@@ -56,8 +56,16 @@ export function AdminLayout() {
       </div>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-white px-3 md:px-4">
+        {/* On a phone the title keeps its whole width (the logged admin moves into the menu sheet);
+            the badges wrap below it when even that is too narrow. */}
+        <header className="sticky top-0 z-30 flex min-h-14 flex-wrap items-center gap-x-2 gap-y-1 border-b bg-white px-3 py-2 md:px-4">
           <MobileSidebar open={sheetOpen && isMobile} onOpenChange={setSheetOpen}>
+            <p className="border-b px-4 py-3 leading-tight">
+              <span className="block text-sm font-medium break-words">{user.name}</span>
+              <span className="block text-xs text-muted-foreground">
+                {adminRoleLabels[user.role]}
+              </span>
+            </p>
             <SidebarNav
               items={items}
               hideTitle
@@ -70,7 +78,7 @@ export function AdminLayout() {
             type="button"
             variant="ghost"
             size="icon"
-            className="hidden md:inline-flex"
+            className="max-md:hidden"
             aria-expanded={expanded}
             aria-controls={sidebarId}
             aria-keyshortcuts="Control+B Meta+B"
@@ -83,8 +91,8 @@ export function AdminLayout() {
             )}
             <span className="sr-only">{expanded ? 'Recolher menu' : 'Expandir menu'}</span>
           </Button>
-          <p className="truncate font-semibold">Painel Administrativo</p>
-          <Badge variant="secondary" lang="en" className="hidden sm:inline-flex">
+          <p className="font-semibold whitespace-nowrap">Painel Administrativo</p>
+          <Badge variant="secondary" lang="en" className="max-sm:hidden">
             Admin Panel
           </Badge>
           {medipaySandbox && (
@@ -103,7 +111,7 @@ export function AdminLayout() {
               </span>
             </>
           )}
-          <p className="ml-auto flex min-w-0 flex-col items-end text-right leading-tight">
+          <p className="ml-auto flex min-w-0 flex-col items-end text-right leading-tight max-sm:hidden">
             <span className="max-w-full truncate text-sm font-medium">{user.name}</span>
             <span className="max-w-full truncate text-xs text-muted-foreground">
               {adminRoleLabels[user.role]}

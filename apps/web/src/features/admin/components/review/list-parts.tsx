@@ -1,10 +1,12 @@
 import { Download } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { reviewMessages, type ReviewFlow } from '@medipay/shared/admin-review';
 import { buttonVariants } from '../../../../components/ui/button';
+import { cn } from '../../../../lib/cn';
 import { isUnauthorized } from '../../api/admin-errors';
 import { exportCsvUrl, useApplications, type ApplicationFilters } from '../../api/get-applications';
+import { useIsMobile } from '../../hooks/use-is-mobile';
 
 /** A list page's data; a failure toasts 'Erro' / 'Não foi possível carregar os dados'. */
 export function useReviewList(flow: ReviewFlow, filters: ApplicationFilters, page: number) {
@@ -59,7 +61,14 @@ export function ListEmpty({ children }: { children: ReactNode }) {
   );
 }
 
-/** The table's frame: it scrolls sideways inside its box on small screens, never the page. */
+/** How the rows of a list are drawn: table rows, or cards on a phone. */
+const ListLayoutContext = createContext<'table' | 'cards'>('table');
+
+/**
+ * A list's rows: a table from the `md` breakpoint up; below it, one card per row that fits the
+ * screen, never a sideways scroll. The cards keep the table's semantics (ARIA table, rows,
+ * cells, column headers for screen readers), so a row reads and is found the same way.
+ */
 export function ListTable({
   caption,
   columns,
@@ -71,6 +80,32 @@ export function ListTable({
   busy: boolean;
   children: ReactNode;
 }) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <ListLayoutContext.Provider value="cards">
+        <div
+          role="table"
+          aria-label={caption}
+          aria-busy={busy}
+          className={cn('transition-opacity', busy && 'opacity-60')}
+        >
+          <div role="rowgroup" className="sr-only">
+            <div role="row">
+              {columns.map((column) => (
+                <span key={column} role="columnheader">
+                  {column}
+                </span>
+              ))}
+            </div>
+          </div>
+          <div role="rowgroup" className="space-y-3">
+            {children}
+          </div>
+        </div>
+      </ListLayoutContext.Provider>
+    );
+  }
   return (
     <div
       className="max-w-full overflow-x-auto rounded-lg border bg-card"
@@ -88,14 +123,111 @@ export function ListTable({
         <thead className="bg-muted text-slate-700">
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+              <th key={column} scope="col" className="px-3 py-3 font-semibold whitespace-nowrap">
                 {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <ListLayoutContext.Provider value="table">
+          <tbody>{children}</tbody>
+        </ListLayoutContext.Provider>
       </table>
     </div>
+  );
+}
+
+/** One application: a table row, or a card on a phone. */
+export function ListRow({ children }: { children: ReactNode }) {
+  const layout = useContext(ListLayoutContext);
+  if (layout === 'table') return <tr className="border-t align-middle">{children}</tr>;
+  return (
+    <div
+      role="row"
+      className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border bg-card p-4 text-sm"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * One value of a row. `label` is its column (shown above the value on a card); `kind` says
+ * whether it names the row (the card's title) or holds its actions (the card's foot); `wide`
+ * gives it the card's whole width. `className` styles the table cell only: a card's values
+ * wrap wherever they must.
+ */
+export function ListCell({
+  label,
+  kind = 'value',
+  wide = false,
+  className,
+  children,
+}: {
+  label: string;
+  kind?: 'value' | 'header' | 'actions';
+  wide?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const layout = useContext(ListLayoutContext);
+  if (layout === 'table') {
+    return kind === 'header' ? (
+      <th scope="row" className={cn('px-3 py-3 text-left', className ?? 'font-medium')}>
+        {children}
+      </th>
+    ) : (
+      <td className={cn('px-3 py-3', className)}>{children}</td>
+    );
+  }
+  if (kind === 'header') {
+    return (
+      <div
+        role="rowheader"
+        className="order-first col-span-2 min-w-0 text-base font-semibold [overflow-wrap:anywhere]"
+      >
+        {children}
+      </div>
+    );
+  }
+  if (kind === 'actions') {
+    return (
+      <div role="cell" className="order-last col-span-2 border-t pt-3">
+        {children}
+      </div>
+    );
+  }
+  return (
+    <div role="cell" className={cn('min-w-0', wide && 'col-span-2')}>
+      {/* The column header says it to a screen reader already. */}
+      <span aria-hidden="true" className="block text-xs font-medium text-muted-foreground">
+        {label}
+      </span>
+      <span className="block [overflow-wrap:anywhere]">{children}</span>
+    </div>
+  );
+}
+
+/**
+ * An e-mail in a table cell: at most two lines, broken after the '@' first, then wherever it
+ * must, and cut with an ellipsis past that; the whole address stays in the page for screen
+ * readers and shows on hover. A card shows it whole.
+ */
+export function ClippedText({ children }: { children: string }) {
+  const layout = useContext(ListLayoutContext);
+  if (layout === 'cards') return <>{children}</>;
+  const at = children.indexOf('@');
+  return (
+    <span className="line-clamp-2 [overflow-wrap:anywhere]" title={children}>
+      {at > 0 ? (
+        <>
+          {children.slice(0, at)}
+          <wbr />
+          {children.slice(at)}
+        </>
+      ) : (
+        children
+      )}
+    </span>
   );
 }

@@ -46,6 +46,8 @@ export function isActiveRegistration(situacao: string): boolean {
 
 /** Messages of the lookups (applicant-portal.md section 8). */
 export const lookupMessages = {
+  /** The title of a CEP or CNPJ lookup that failed for a reason other than not found. */
+  lookupFailed: 'Erro na consulta',
   cepNotFound: 'CEP não encontrado',
   cepNotFoundHint: 'Verifique o CEP informado e tente novamente.',
   cepProviderError: 'Erro ao consultar CEP',

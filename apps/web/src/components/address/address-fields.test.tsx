@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormProvider, useForm } from 'react-hook-form';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addressSchema } from '@medipay/shared/address';
 import { Toaster } from '../ui/sonner';
 import { AddressFields, emptyAddress, type AddressFormValues } from './address-fields';
@@ -28,6 +29,7 @@ const answers = new Map<string, { status: number; body: unknown }>([
 const requested: string[] = [];
 vi.stubGlobal('fetch', async (input: string) => {
   requested.push(input);
+  if (input === '/api/lookup/cep/40000000') throw new TypeError('Failed to fetch');
   const answer = answers.get(input) ?? { status: 500, body: {} };
   return new Response(JSON.stringify(answer.body), {
     status: answer.status,
@@ -35,6 +37,10 @@ vi.stubGlobal('fetch', async (input: string) => {
   });
 });
 
+beforeEach(() => {
+  // Toasts of an earlier test would show in this one's Toaster.
+  toast.dismiss();
+});
 afterEach(() => {
   requested.length = 0;
 });
@@ -85,11 +91,21 @@ describe('AddressFields', () => {
     expect(screen.getByText('Verifique o CEP informado e tente novamente.')).toBeInTheDocument();
   });
 
-  it('says when the lookup fails', async () => {
+  it("says 'Erro na consulta' when the lookup fails for another reason than not found", async () => {
     const user = userEvent.setup();
     render(<AddressForm onSubmit={() => {}} />);
     await user.type(field('CEP'), '50000000');
-    expect(await screen.findByText('Erro ao buscar CEP')).toBeInTheDocument();
+    expect(await screen.findByText('Erro na consulta')).toBeInTheDocument();
+    expect(screen.getByText('Erro ao buscar CEP')).toBeInTheDocument();
+    expect(screen.queryByText('CEP não encontrado')).not.toBeInTheDocument();
+  });
+
+  it("says 'Erro na consulta' when the server cannot be reached", async () => {
+    const user = userEvent.setup();
+    render(<AddressForm onSubmit={() => {}} />);
+    await user.type(field('CEP'), '40000000');
+    expect(await screen.findByText('Erro na consulta')).toBeInTheDocument();
+    expect(screen.getByText('Erro ao buscar CEP')).toBeInTheDocument();
   });
 
   it('says when the CEP is left incomplete', async () => {

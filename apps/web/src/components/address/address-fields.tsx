@@ -58,7 +58,7 @@ export function AddressFields() {
       if (error instanceof ApiRequestError && error.status === 404) {
         toast.error(lookupMessages.cepNotFound, { description: lookupMessages.cepNotFoundHint });
       } else {
-        toast.error(lookupMessages.cepFetchError);
+        toast.error(lookupMessages.lookupFailed, { description: lookupMessages.cepFetchError });
       }
     } finally {
       if (lastLookup.current === cep) setSearching(false);

@@ -59,4 +59,41 @@ describe('CnpjLookupButton', () => {
     expect(onInvalid).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("says 'CNPJ não encontrado' when the registry does not know it", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'CNPJ não encontrado' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const user = userEvent.setup();
+    renderButton('11.222.333/0001-81');
+    await user.click(screen.getByRole('button', { name: 'Buscar dados' }));
+    expect(await screen.findByText(lookupMessages.cnpjNotFound)).toBeInTheDocument();
+    expect(screen.queryByText('Erro na consulta')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'the registry fails',
+      () =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({ code: 'BAD_GATEWAY', message: lookupMessages.cnpjProviderError }),
+            { status: 502, headers: { 'content-type': 'application/json' } },
+          ),
+        ),
+    ],
+    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])("says 'Erro na consulta' when %s", async (_case, answer) => {
+    fetchMock.mockImplementation(answer);
+    const onFound = renderButton('11.222.333/0001-81');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Buscar dados' }));
+    expect(await screen.findByText('Erro na consulta')).toBeInTheDocument();
+    expect(screen.getByText('Erro ao consultar CNPJ')).toBeInTheDocument();
+    expect(onFound).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Buscar dados' })).toBeEnabled();
+  });
 });

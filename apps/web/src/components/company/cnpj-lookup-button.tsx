@@ -50,7 +50,9 @@ export function CnpjLookupButton({ cnpj, onFound, onInvalid }: CnpjLookupButtonP
         toast.error(lookupMessages.cnpjIncomplete, {
           description: lookupMessages.cnpjIncompleteHint,
         });
-      } else toast.error(lookupMessages.cnpjProviderError);
+      } else {
+        toast.error(lookupMessages.lookupFailed, { description: lookupMessages.cnpjProviderError });
+      }
     } finally {
       setSearching(false);
     }

@@ -4,6 +4,8 @@ import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // What a test typed into a wizard step stays in the tab's storage (step drafts): not in the next.
+  sessionStorage.clear();
 });
 
 // A console.error in a component test is a defect unless the test expects it.

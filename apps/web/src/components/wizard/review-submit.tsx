@@ -3,16 +3,20 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { validationMessages } from '@medipay/shared/messages';
 import { pfApplicationMessages as messages } from '@medipay/shared/pf-application';
+import type { Flow } from '@medipay/shared/status';
 import { paths } from '../../config/paths';
 import { ApiRequestError } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { textLinkClass } from '../ui/text-link';
 import { ConsentCheckbox } from './consent-checkbox';
+import { clearDrafts } from './step-draft';
 
 export type Consents = { consentimentoLgpd: boolean; consentimentoKyc: boolean };
 
 export type ReviewSubmitProps = {
+  /** Whose drafts (step-draft.ts) the submit ends. */
+  flow: Flow;
   /** The consents as saved (both false before the first submit). */
   initial: Partial<Consents>;
   lgpdText: ReactNode;
@@ -47,6 +51,7 @@ export function ReviewSubmit(props: ReviewSubmitProps) {
     setSending(true);
     try {
       const sent = await props.send({ consentimentoLgpd: true, consentimentoKyc: true });
+      clearDrafts(props.flow);
       void navigate(props.successPath, { replace: true, state: sent });
     } catch (error) {
       toast.error(messages.submitFailedTitle, {

@@ -2,11 +2,18 @@ import { Navigate } from 'react-router';
 import { pfSteps } from '@medipay/shared/pf-onboarding';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { OpenElsewhereNotice } from '../../../components/wizard/open-elsewhere';
 import { Stepper } from '../../../components/wizard/stepper';
 import { useApplicantApplication } from '../../../components/wizard/use-applicant-application';
 import { useWizardStep } from '../../../components/wizard/use-wizard-step';
 import { paths } from '../../../config/paths';
 import { getApplication } from '../api/get-application';
+import {
+  PfIntro,
+  PfIntroLoadingAction,
+  PfWizardHeading,
+  PfWizardSkeleton,
+} from './pf-wizard-frame';
 import type { StepProps } from './step-props';
 import { AddressStep } from './steps/address-step';
 import { BiometricsStep } from './steps/biometrics-step';
@@ -35,28 +42,34 @@ export function PfWizard() {
   }
 
   const started = requested !== null || (loaded?.application.status ?? null) !== null;
+  // The intro (or, for a step named in the URL, its frame) paints at once; only what needs the
+  // session waits for it.
+  if (!loaded && !failed && requested !== null) {
+    return (
+      <>
+        <OpenElsewhereNotice flow="PF" />
+        <PfWizardSkeleton resuming />
+      </>
+    );
+  }
   if (!loaded || !started) {
     return (
-      <Card className="mx-auto max-w-xl">
-        <CardHeader>
-          <h1 className="text-2xl font-bold">Abra sua conta em poucos minutos</h1>
-          <CardDescription>
-            Tenha em mãos seu documento de identidade, seu registro profissional e um comprovante de
-            residência. Você vai precisar confirmar seu e-mail e seu telefone e tirar uma selfie.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-3">
+      <>
+        <OpenElsewhereNotice flow="PF" />
+        <PfIntro>
           {failed ? (
             <Button type="button" onClick={retry}>
               Tentar novamente
             </Button>
-          ) : (
-            <Button type="button" disabled={!loaded} onClick={() => go(1)}>
-              {loaded ? 'Começar' : 'Carregando...'}
+          ) : loaded ? (
+            <Button type="button" onClick={() => go(1)}>
+              Começar
             </Button>
+          ) : (
+            <PfIntroLoadingAction />
           )}
-        </CardContent>
-      </Card>
+        </PfIntro>
+      </>
     );
   }
 
@@ -77,28 +90,28 @@ export function PfWizard() {
   const step = pfSteps.find((entry) => entry.id === current)!;
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">Abertura de conta</h1>
-        <p className="text-sm text-muted-foreground">Profissional de saúde (pessoa física)</p>
+    <>
+      <OpenElsewhereNotice flow="PF" />
+      <div className="mx-auto max-w-3xl space-y-6">
+        <PfWizardHeading />
+        <Stepper steps={pfSteps} current={current} reached={reached} />
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">{step.title}</h2>
+            <CardDescription>
+              {current === 1 ? 'Preencha seus dados pessoais para continuar' : step.description}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {current === 1 && <IdentificationStep key={current} {...props} />}
+            {current === 2 && <AddressStep key={current} {...props} />}
+            {current === 3 && <DocumentsStep key={current} {...props} />}
+            {current === 4 && <BiometricsStep key={current} {...props} />}
+            {current === 5 && <PepStep key={current} {...props} />}
+            {current === 6 && <ReviewStep key={current} {...props} onEdit={go} />}
+          </CardContent>
+        </Card>
       </div>
-      <Stepper steps={pfSteps} current={current} reached={reached} />
-      <Card>
-        <CardHeader>
-          <h2 className="text-xl font-semibold">{step.title}</h2>
-          <CardDescription>
-            {current === 1 ? 'Preencha seus dados pessoais para continuar' : step.description}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {current === 1 && <IdentificationStep key={current} {...props} />}
-          {current === 2 && <AddressStep key={current} {...props} />}
-          {current === 3 && <DocumentsStep key={current} {...props} />}
-          {current === 4 && <BiometricsStep key={current} {...props} />}
-          {current === 5 && <PepStep key={current} {...props} />}
-          {current === 6 && <ReviewStep key={current} {...props} onEdit={go} />}
-        </CardContent>
-      </Card>
-    </div>
+    </>
   );
 }

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { pjSteps } from '@medipay/shared/pj-onboarding';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { OpenElsewhereNotice } from '../../../components/wizard/open-elsewhere';
 import { Stepper } from '../../../components/wizard/stepper';
 import { useApplicantApplication } from '../../../components/wizard/use-applicant-application';
 import { useWizardStep } from '../../../components/wizard/use-wizard-step';
 import { paths } from '../../../config/paths';
 import { getApplication } from '../api/get-application';
+import { PjWizardHeading, PjWizardSkeleton } from './pj-wizard-frame';
 import { storedPrefill, storePrefill, type RegistryPrefill } from './registry-prefill';
 import type { StepProps } from './step-props';
 import { AddressStep } from './steps/address-step';
@@ -31,39 +32,33 @@ export function PjWizard() {
   const { current, redirect, go } = useWizardStep(pjSteps, loaded?.application.currentStep ?? 1);
   const [prefill, setPrefill] = useState<RegistryPrefill | null>(null);
 
-  const header = (
-    <div className="flex flex-wrap items-start justify-between gap-3">
-      <div>
-        <h1 className="text-2xl font-bold">Cadastro de Operadora de Saúde</h1>
-        <p className="text-sm text-muted-foreground">
-          Hospitais, clínicas, laboratórios e demais empresas de saúde (pessoa jurídica)
-        </p>
-      </div>
-      <Link to={paths.home} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-        Voltar ao início
-      </Link>
-    </div>
-  );
-
   if (loaded && loaded.application.status && loaded.application.status !== 'INICIADO') {
     return <Navigate to={paths.onboardingPjSuccess} replace />;
   }
+  // The frame paints at once; only what needs the session waits for it.
+  if (!loaded && !failed) {
+    return (
+      <>
+        <OpenElsewhereNotice flow="PJ" />
+        <PjWizardSkeleton />
+      </>
+    );
+  }
   if (!loaded) {
     return (
-      <div className="mx-auto max-w-3xl space-y-6">
-        {header}
-        <Card>
-          <CardContent className="flex justify-center py-12">
-            {failed ? (
+      <>
+        <OpenElsewhereNotice flow="PJ" />
+        <div className="mx-auto max-w-3xl space-y-6">
+          <PjWizardHeading />
+          <Card>
+            <CardContent className="flex justify-center py-12">
               <Button type="button" onClick={retry}>
                 Tentar novamente
               </Button>
-            ) : (
-              <Spinner className="text-primary" aria-label="Carregando..." />
-            )}
-          </CardContent>
-        </Card>
-      </div>
+            </CardContent>
+          </Card>
+        </div>
+      </>
     );
   }
 
@@ -89,36 +84,39 @@ export function PjWizard() {
   const step = pjSteps.find((entry) => entry.id === current)!;
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      {header}
-      <Card>
-        <CardContent className="pt-6">
-          <Stepper steps={pjSteps} current={current} reached={reached} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <h2 className="text-xl font-semibold">{step.title}</h2>
-          <CardDescription>{step.description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {current === 1 && (
-            <CompanyStep
-              key={current}
-              {...props}
-              onPrefill={(next) => {
-                setPrefill(next);
-                storePrefill(next);
-              }}
-            />
-          )}
-          {current === 2 && <AddressStep key={current} {...props} />}
-          {current === 3 && <ResponsibleStep key={current} {...props} />}
-          {current === 4 && <DocumentsStep key={current} {...props} />}
-          {current === 5 && <FinanceStep key={current} {...props} />}
-          {current === 6 && <ReviewStep key={current} {...props} onEdit={go} />}
-        </CardContent>
-      </Card>
-    </div>
+    <>
+      <OpenElsewhereNotice flow="PJ" />
+      <div className="mx-auto max-w-3xl space-y-6">
+        <PjWizardHeading />
+        <Card>
+          <CardContent className="pt-6">
+            <Stepper steps={pjSteps} current={current} reached={reached} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">{step.title}</h2>
+            <CardDescription>{step.description}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {current === 1 && (
+              <CompanyStep
+                key={current}
+                {...props}
+                onPrefill={(next) => {
+                  setPrefill(next);
+                  storePrefill(next);
+                }}
+              />
+            )}
+            {current === 2 && <AddressStep key={current} {...props} />}
+            {current === 3 && <ResponsibleStep key={current} {...props} />}
+            {current === 4 && <DocumentsStep key={current} {...props} />}
+            {current === 5 && <FinanceStep key={current} {...props} />}
+            {current === 6 && <ReviewStep key={current} {...props} onEdit={go} />}
+          </CardContent>
+        </Card>
+      </div>
+    </>
   );
 }

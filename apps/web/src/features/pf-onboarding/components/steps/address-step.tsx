@@ -1,4 +1,4 @@
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields } from '@medipay/shared/files';
 import { maskCep } from '@medipay/shared/masks';
@@ -9,6 +9,7 @@ import {
 } from '../../../../components/address/address-fields';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
 import { useSaveStep } from '../use-save-step';
@@ -17,7 +18,8 @@ type Values = AddressFormValues & { comprovanteResidencia: UploadedDocument | nu
 
 /** Step 2: the address (filled from the CEP) and the proof of residence. */
 export function AddressStep({ values, onSaved, onBack }: StepProps) {
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PF', step: 2 },
     resolver: schemaResolver<Values>(pfAddressSchema),
     mode: 'onTouched',
     defaultValues: {

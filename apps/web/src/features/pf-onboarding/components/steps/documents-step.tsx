@@ -1,4 +1,4 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields } from '@medipay/shared/files';
 import { maskDate, maskUf } from '@medipay/shared/masks';
@@ -14,6 +14,7 @@ import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
@@ -46,7 +47,8 @@ const identityFields = {
  * from each side of the document fills the identity fields, which stay editable.
  */
 export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PF', step: 3 },
     resolver: schemaResolver<Values>(pfDocumentsSchema),
     mode: 'onTouched',
     defaultValues: {

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { maskCpf, maskPhoneInternational } from '@medipay/shared/masks';
 import { estadoCivilOptions, nacionalidadeOptions } from '@medipay/shared/options';
 import { pfApplicationMessages as messages } from '@medipay/shared/pf-application';
@@ -11,6 +10,7 @@ import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import type { StepProps } from '../step-props';
 import { useSaveStep } from '../use-save-step';
 import { registerMasked } from '../../../../lib/masked-register';
@@ -27,7 +27,8 @@ type Values = {
 
 /** Step 1: personal data, with the e-mail and the phone confirmed by one-time codes. */
 export function IdentificationStep({ values, session, onSession, onSaved }: StepProps) {
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PF', step: 1 },
     resolver: schemaResolver<Values>(pfIdentificationSchema),
     mode: 'onTouched',
     defaultValues: {

@@ -1,10 +1,11 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { maskCpf } from '@medipay/shared/masks';
 import { pepTipoOptions } from '@medipay/shared/options';
 import { pfPepSchema } from '@medipay/shared/pf-onboarding';
 import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
 import { useSaveStep } from '../use-save-step';
@@ -19,7 +20,8 @@ type Values = {
 
 /** Step 5: the politically exposed person (PEP) declaration. */
 export function PepStep({ values, onSaved, onBack }: StepProps) {
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PF', step: 5 },
     resolver: schemaResolver<Values>(pfPepSchema),
     mode: 'onTouched',
     defaultValues: {

@@ -96,6 +96,7 @@ export function ReviewStep({ values, onBack, onEdit }: ReviewStepProps) {
       </Section>
 
       <ReviewSubmit
+        flow="PF"
         initial={values}
         lgpdText="Autorizo o tratamento dos meus dados pessoais pela MediPay para a abertura e a manutenção da conta, nos termos da LGPD (Lei 13.709/2018) e da Política de Privacidade."
         kycText="Declaro que as informações e os documentos enviados são verdadeiros e autorizo a verificação da minha identidade (KYC), inclusive por biometria facial."

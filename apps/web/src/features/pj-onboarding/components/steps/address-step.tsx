@@ -1,4 +1,4 @@
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pjFileFields } from '@medipay/shared/files';
 import { maskCep } from '@medipay/shared/masks';
@@ -10,6 +10,7 @@ import {
 } from '../../../../components/address/address-fields';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
 import { useSaveStep } from '../use-save-step';
@@ -30,7 +31,8 @@ export function AddressStep({ values, prefill, onSaved, onBack }: StepProps) {
         uf: values.uf ?? '',
       }
     : (prefill?.address ?? emptyAddress);
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PJ', step: 2 },
     resolver: schemaResolver<Values>(pjAddressSchema),
     mode: 'onTouched',
     defaultValues: { ...address, comprovanteEndereco: values.comprovanteEndereco ?? null },

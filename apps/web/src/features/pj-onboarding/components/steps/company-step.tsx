@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { CnpjLookupResult } from '@medipay/shared/lookup';
 import { maskCnpj, maskPhone } from '@medipay/shared/masks';
 import { areaAtuacaoOptions, tipoEmpresaOptions } from '@medipay/shared/options';
@@ -19,6 +19,7 @@ import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import { prefillFromRegistry, type RegistryPrefill } from '../registry-prefill';
@@ -44,7 +45,8 @@ type CompanyStepProps = StepProps & { onPrefill: (prefill: RegistryPrefill) => v
  * confirmed by one-time codes.
  */
 export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: CompanyStepProps) {
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PJ', step: 1 },
     resolver: schemaResolver<Values>(pjCompanySchema),
     mode: 'onTouched',
     defaultValues: {

@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pjFileFields } from '@medipay/shared/files';
 import { maskCnes } from '@medipay/shared/masks';
@@ -7,6 +6,7 @@ import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
@@ -27,7 +27,8 @@ const formSchema = pjDocumentsSchema.extend({
 
 /** Step 4: the company's documents; the CNES and its certificate only when the company has one. */
 export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PJ', step: 4 },
     resolver: schemaResolver<Values>(formSchema),
     mode: 'onTouched',
     defaultValues: {

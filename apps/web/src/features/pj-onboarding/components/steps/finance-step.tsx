@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import { maskBankNumber } from '@medipay/shared/masks';
 import {
   bancoOptions,
@@ -15,6 +14,7 @@ import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
@@ -31,7 +31,8 @@ type Values = {
 
 /** Step 5: the company's bank account and its size. */
 export function FinanceStep({ values, onSaved, onBack }: StepProps) {
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PJ', step: 5 },
     resolver: schemaResolver<Values>(pjFinanceSchema),
     mode: 'onTouched',
     defaultValues: {

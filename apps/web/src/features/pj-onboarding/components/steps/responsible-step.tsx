@@ -1,4 +1,3 @@
-import { useForm } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pjFileFields } from '@medipay/shared/files';
 import { maskCpf } from '@medipay/shared/masks';
@@ -9,6 +8,7 @@ import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
+import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import type { StepProps } from '../step-props';
@@ -26,7 +26,8 @@ type Values = {
 /** Step 3: who represents the company (suggested by the registry's partners), and their document. */
 export function ResponsibleStep({ values, prefill, onSaved, onBack }: StepProps) {
   const suggested = values.responsavelNome ? null : prefill?.responsavel;
-  const form = useForm<Values>({
+  const form = useStepForm<Values>({
+    draft: { flow: 'PJ', step: 3 },
     resolver: schemaResolver<Values>(pjResponsibleSchema),
     mode: 'onTouched',
     defaultValues: {

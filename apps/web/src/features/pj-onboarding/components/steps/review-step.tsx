@@ -98,6 +98,7 @@ export function ReviewStep({ values, onBack, onEdit }: ReviewStepProps) {
       </Section>
 
       <ReviewSubmit
+        flow="PJ"
         initial={values}
         lgpdText="Autorizo o tratamento dos dados da empresa e do seu responsável legal pela MediPay para a abertura e a manutenção da conta, nos termos da LGPD (Lei 13.709/2018) e da Política de Privacidade."
         kycText="Declaro que as informações e os documentos enviados são verdadeiros e autorizo a verificação da empresa e do seu responsável legal (KYC), inclusive junto à Receita Federal."

@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { AppShell } from './app-shell';
 import { lazyNamed } from './lazy-named';
 import { Page } from './page';
+import { RouteFallback } from './route-fallback';
 
 // Each area is a lazy chunk of its own.
 const TestSecretsRoute = lazyNamed(() => import('./routes/test-secrets'), 'TestSecretsRoute');
@@ -44,7 +45,7 @@ export function AppRoutes() {
         <Route
           path={`${paths.onboardingPf}/*`}
           element={
-            <Page>
+            <Page fallback={<RouteFallback />}>
               <OnboardingPfRoutes />
             </Page>
           }
@@ -61,7 +62,7 @@ export function AppRoutes() {
         <Route
           path={`${paths.onboardingPj}/*`}
           element={
-            <Page>
+            <Page fallback={<RouteFallback />}>
               <OnboardingPjRoutes />
             </Page>
           }

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/errors/error-boundary';
 import { Spinner } from '../components/ui/spinner';
 
-function PageFallback() {
+export function PageFallback() {
   return (
     <div className="flex min-h-screen items-center justify-center">
       <Spinner className="text-primary" />
@@ -10,11 +10,14 @@ function PageFallback() {
   );
 }
 
-/** A page region: its own error boundary, and a spinner while its code loads. */
-export function Page({ children }: { children: ReactNode }) {
+/**
+ * A page region: its own error boundary, and while its code loads `fallback` (a spinner unless
+ * told: a page with static content shows that instead).
+ */
+export function Page({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   return (
     <ErrorBoundary>
-      <Suspense fallback={<PageFallback />}>{children}</Suspense>
+      <Suspense fallback={fallback ?? <PageFallback />}>{children}</Suspense>
     </ErrorBoundary>
   );
 }

@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { lazyNamed } from './lazy-named';
 import { Page } from './page';
 import { LandingRoute } from './routes/landing';
+import { RouteFallback } from './route-fallback';
 
 // The landing page is the only eager page. The public texts are lazy chunks; every other page
 // sits behind one lazy module (app-routes.tsx), so new areas do not weigh on the landing page.
@@ -56,7 +57,7 @@ export function AppRouter() {
         <Route
           path="*"
           element={
-            <Page>
+            <Page fallback={<RouteFallback />}>
               <AppRoutes />
             </Page>
           }

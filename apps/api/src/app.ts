@@ -383,7 +383,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await guarded.register(adminUserRoutes, { accounts: adminAccounts });
         await guarded.register(adminDashboardRoutes, { dashboard });
         await guarded.register(reviewListRoutes, {
-          lists: createReviewLists({ db: database.db, clock, log: app.log }),
+          lists: createReviewLists({ db: database.db, clock }),
         });
         const reviewDetail = createReviewDetail({ db: database.db });
         await guarded.register(reviewDetailRoutes, {

@@ -37,6 +37,13 @@ export const DEFAULT_LIST_PAGE_SIZE = 20;
 /** Search terms shorter than this match the start of exact fields only (CPF/CNPJ, protocolo). */
 export const SEARCH_SUBSTRING_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
+/**
+ * Counts of a list are exact up to this many records; above it the list says 'mais de 10.000'
+ * (counting a million matches on every page costs more than the page itself).
+ */
+export const LIST_COUNT_CAP = 10_000;
+/** Longest cursor accepted in `after` / `before` (they are made by the server). */
+export const LIST_CURSOR_MAX_LENGTH = 200;
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -63,7 +70,14 @@ export const listQuerySchema = z.object({
   tipo: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
   /** PF only: the applications whose biometric check ended em revisão (a reviewer decides). */
   biometria: z.preprocess(emptyToUndefined, biometriaFilterSchema.optional()),
+  /**
+   * The page number shown ('Página 3'); the position itself travels in `after` (the page after
+   * that record) or `before` (the page before it), cursors the server returned as `next` and
+   * `previous`. Without either, page 1 is the top of the list and a later page is counted from it.
+   */
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  after: z.preprocess(emptyToUndefined, z.string().max(LIST_CURSOR_MAX_LENGTH).optional()),
+  before: z.preprocess(emptyToUndefined, z.string().max(LIST_CURSOR_MAX_LENGTH).optional()),
   pageSize: z.coerce
     .number()
     .int()
@@ -96,12 +110,20 @@ export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 
 export const applicationListSchema = z.object({
   items: z.array(applicationListItemSchema),
-  /** Every visible record of the flow ('Total'). */
+  /** Every visible record of the flow ('Total'), at most the count cap (LIST_COUNT_CAP). */
   total: z.number().int(),
-  /** The records that match the filters ('Filtrados'). */
+  /** True when there are more than `total` ('mais de 10.000'). */
+  totalCapped: z.boolean(),
+  /** The records that match the filters ('Filtrados'), at most the count cap. */
   filtered: z.number().int(),
+  /** True when more than `filtered` match. */
+  filteredCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The `after` of the next page; null on the last one. */
+  next: z.string().nullable(),
+  /** The `before` of the previous page; null on the first one. */
+  previous: z.string().nullable(),
 });
 export type ApplicationList = z.infer<typeof applicationListSchema>;
 
@@ -147,6 +169,11 @@ export const reviewChecksSchema = z.object({
    * the current selfie; null when none was made.
    */
   biometricDecision: biometricDecisionSchema.nullable(),
+  /**
+   * True when KYC_CHECKS=sandbox decided the face check and the liveness shown (the stored check
+   * says so): no face was compared, the outcome is labelled sandbox wherever it is shown.
+   */
+  sandbox: z.boolean().optional(),
 });
 export type ReviewChecks = z.infer<typeof reviewChecksSchema>;
 

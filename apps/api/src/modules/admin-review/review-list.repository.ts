@@ -8,19 +8,24 @@ import type { Executor } from '../messaging/outbox.repository';
 
 /**
  * The queries of the back-office lists. Every filter, the sort and the paging run in SQL on the
- * indexes of migration 0011_review-search (expression and operator-class indexes, which is why
- * they live in that custom migration and not in schema.ts):
+ * indexes of migrations 0011_review-search and 0019_search-at-scale (expression and
+ * operator-class indexes, which is why they live in those custom migrations and not in
+ * schema.ts):
  *
- * - a search term of SEARCH_SUBSTRING_MIN_LENGTH characters or more matches anywhere in the
- *   names and the e-mail (`medipay_search_text(col) like '%term%'`, case- and
+ * - a search term of SEARCH_SUBSTRING_MIN_LENGTH characters or more matches the PF name by its
+ *   words when it is made of words (full text, 'simple' configuration, over
+ *   medipay_search_text(name): every word typed is a word of the name, the last one as its
+ *   beginning, in any order; GIN index), and as typed anywhere in it otherwise ('o_s', '00%');
+ *   anywhere in the PJ names and in the e-mail (`medipay_search_text(col) like '%term%'`, case- and
  *   accent-insensitive, GIN trigram indexes), in the protocolo and in the CPF/CNPJ (trigram
  *   indexes on the raw columns);
  * - a shorter term matches only the start of the exact fields, protocolo and CPF/CNPJ (btree
  *   `text_pattern_ops`): one or two characters give no trigram, so a substring match of them
  *   would read the whole table;
  * - the sort is created_at then id, on btree indexes ordered the same way, which also serve
- *   the status and type filters, the counts (index-only scans) and the keyset walk of the CSV
- *   export. The PF ones are partial on the rows the PF list shows (pfVisible).
+ *   the status and type filters, the capped counts (index-only scans) and the keyset walks of
+ *   the pages and of the CSV export. The PF ones are partial on the rows the PF list shows
+ *   (pfVisible).
  */
 
 export type ListFilters = {
@@ -34,7 +39,7 @@ export type ListFilters = {
 
 export type ListSort = 'created_desc' | 'created_asc';
 
-/** Where the keyset walk of an export stands: the last row read (created_at as PostgreSQL text). */
+/** A position in the sort order: a row's created_at (as PostgreSQL prints it) and id. */
 export type ListCursor = { createdAt: string; id: string };
 
 /** One row of either list, with what the list and the CSV export need. */
@@ -92,6 +97,29 @@ function textContains(column: AnyPgColumn, term: string): SQL {
 }
 
 /**
+ * A term that reads as words of a name: letters, digits, spaces, hyphens and apostrophes (an
+ * e-mail's '@', '.' or '_' make it an e-mail search, a '%' a literal search).
+ */
+const nameLike = /^[\p{L}\p{N}\s'’-]+$/u;
+
+/**
+ * The words of a name search as a tsquery's text: each word quoted, joined with `&`, the last
+ * one a prefix (`'joao' & 'da':*`). The words hold only letters and digits, so nothing in them
+ * is tsquery syntax; they are lowered and unaccented in SQL, as the index's expression is.
+ */
+export function nameQueryText(term: string): string | null {
+  if (!nameLike.test(term)) return null;
+  const words = term.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  if (words.length === 0) return null;
+  return `${words.map((word) => `'${word}'`).join(' & ')}:*`;
+}
+
+/** The PF name matches the words typed (index onboarding_pf_nome_fts_idx, same expression). */
+function nameMatches(queryText: string): SQL {
+  return sql`to_tsvector('simple'::regconfig, medipay_search_text(${onboardingPf.nomeCompleto})) @@ to_tsquery('simple'::regconfig, medipay_search_text(${queryText}))`;
+}
+
+/**
  * The search predicate of a flow, or undefined for no term. A CPF term matches with or without
  * its mask (digits compared); a CNPJ term too (its characters compared, upper case).
  */
@@ -104,7 +132,10 @@ export function searchCondition(flow: ReviewFlow, rawTerm: string | undefined): 
 
   if (substring) {
     if (flow === 'pf') {
-      branches.push(textContains(onboardingPf.nomeCompleto, term));
+      const queryText = nameQueryText(term);
+      branches.push(
+        queryText ? nameMatches(queryText) : textContains(onboardingPf.nomeCompleto, term),
+      );
     } else {
       branches.push(textContains(onboardingPj.razaoSocial, term));
       branches.push(textContains(onboardingPj.nomeFantasia, term));
@@ -198,6 +229,9 @@ function ordering(flow: ReviewFlow, sort: ListSort): SQL[] {
     : [desc(table.createdAt), desc(table.id)];
 }
 
+const reversed = (sort: ListSort): ListSort =>
+  sort === 'created_asc' ? 'created_desc' : 'created_asc';
+
 /** Rows after `cursor` in the sort order: `(created_at, id)` compared as a row, on the index. */
 function after(flow: ReviewFlow, sort: ListSort, cursor: ListCursor): SQL {
   const table = flow === 'pf' ? onboardingPf : onboardingPj;
@@ -218,22 +252,48 @@ function selectRows(
     flow === 'pf'
       ? db.select(pfColumns).from(onboardingPf)
       : db.select(pjColumns).from(onboardingPj);
-  return query
+  const rows = query
     .where(where)
     .orderBy(...ordering(flow, sort))
-    .limit(limit)
-    .offset(offset);
+    .limit(limit);
+  return offset > 0 ? rows.offset(offset) : rows;
 }
 
-/** One page of the filtered list. */
-export function selectListPage(
+/**
+ * Where a page starts: the top of the list, `offset` rows down (a page number without a
+ * cursor), just after a row (Próxima) or just before one (Anterior).
+ */
+export type PagePosition = { offset: number } | { after: ListCursor } | { before: ListCursor };
+
+/**
+ * Up to `limit` filtered rows from `position`, in the sort order. Before a row, the rows are read
+ * in the opposite order from it (the same index, walked the other way) and turned round.
+ */
+export async function selectListPage(
   db: Database,
   flow: ReviewFlow,
   filters: ListFilters,
   sort: ListSort,
-  page: { limit: number; offset: number },
+  position: PagePosition,
+  limit: number,
 ): Promise<ListRow[]> {
-  return selectRows(db, flow, filteredCondition(flow, filters), sort, page.limit, page.offset);
+  const where = filteredCondition(flow, filters);
+  if ('after' in position) {
+    return selectRows(db, flow, and(where, after(flow, sort, position.after)), sort, limit, 0);
+  }
+  if ('before' in position) {
+    const backwards = reversed(sort);
+    const rows = await selectRows(
+      db,
+      flow,
+      and(where, after(flow, backwards, position.before)),
+      backwards,
+      limit,
+      0,
+    );
+    return rows.reverse();
+  }
+  return selectRows(db, flow, where, sort, limit, position.offset);
 }
 
 /** The next batch of an export: up to `limit` filtered rows after `cursor` (keyset, no offset). */
@@ -252,20 +312,45 @@ export function selectExportBatch(
   return selectRows(db, flow, where, sort, limit, 0);
 }
 
-/** `select count(*)` of a flow's table under a condition (exposed for the plan test). */
-export function countQuery(db: Executor, flow: ReviewFlow, where: SQL | undefined) {
+/**
+ * `count(*)` of at most `cap + 1` rows of a flow's table under a condition (exposed for the plan
+ * test): the count stops reading once it knows there are more than `cap`.
+ */
+export function countQuery(db: Executor, flow: ReviewFlow, where: SQL | undefined, cap: number) {
   const table = flow === 'pf' ? onboardingPf : onboardingPj;
-  return db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+  const capped = db
+    .select({ one: sql`1`.as('one') })
     .from(table)
-    .where(where);
+    .where(where)
+    .limit(cap + 1)
+    .as('capped');
+  return db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(capped);
 }
 
+/** A count up to `cap`; `capped` when there are more. */
+export type CappedCount = { value: number; capped: boolean };
+
+export async function countCapped(
+  db: Database,
+  flow: ReviewFlow,
+  where: SQL | undefined,
+  cap: number,
+): Promise<CappedCount> {
+  const [row] = await countQuery(db, flow, where, cap);
+  const count = row?.count ?? 0;
+  return { value: Math.min(count, cap), capped: count > cap };
+}
+
+/** The exact count (the export's audit says how many rows left). */
 export async function countRows(
   db: Database,
   flow: ReviewFlow,
   where: SQL | undefined,
 ): Promise<number> {
-  const [row] = await countQuery(db, flow, where);
+  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(table)
+    .where(where);
   return row?.count ?? 0;
 }

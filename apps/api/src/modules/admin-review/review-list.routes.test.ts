@@ -88,6 +88,29 @@ describe('GET /api/admin/applications/:flow', () => {
     expect(body.items.map((item) => item.name)).toEqual(['Pessoa 2', 'Pessoa 1']);
   });
 
+  it('pages on with the cursor it answered, and back', async () => {
+    const first = applicationListSchema.parse(
+      (await get('/api/admin/applications/pf?pageSize=10')).json(),
+    );
+    expect(first).toMatchObject({ totalCapped: false, filteredCapped: false, previous: null });
+    expect(first.items).toHaveLength(10);
+    const response = await get(
+      `/api/admin/applications/pf?page=2&pageSize=10&after=${encodeURIComponent(first.next!)}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const second = applicationListSchema.parse(response.json());
+    expect(second.items.map((item) => item.name)).toEqual(['Pessoa 2', 'Pessoa 1']);
+    expect(second).toMatchObject({ page: 2, next: null });
+    const back = applicationListSchema.parse(
+      (
+        await get(
+          `/api/admin/applications/pf?pageSize=10&before=${encodeURIComponent(second.previous!)}`,
+        )
+      ).json(),
+    );
+    expect(back.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
+  });
+
   it('searches, filters and sorts from the query string', async () => {
     const response = await get(
       '/api/admin/applications/pf?search=%2005.345&status=EM_ANALISE&sort=created_asc&tipo=',
@@ -115,6 +138,11 @@ describe('GET /api/admin/applications/:flow', () => {
     ['/api/admin/applications/pf?status=QUALQUER', undefined],
     ['/api/admin/applications/pf?pageSize=15', undefined],
     ['/api/admin/applications/pf?page=0', undefined],
+    [
+      '/api/admin/applications/pf?page=2&after=bm90LWEtY3Vyc29y',
+      'Posição da lista inválida. Volte à primeira página.',
+    ],
+    [`/api/admin/applications/pf?after=${'a'.repeat(201)}`, undefined],
     ['/api/admin/applications/pf?sort=name', undefined],
     [`/api/admin/applications/pf?search=${'a'.repeat(101)}`, undefined],
     ['/api/admin/applications/px', undefined],

@@ -11,8 +11,13 @@ import type { ReviewLists } from './review-list.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const params = z.object({ flow: reviewFlowSchema });
-/** The export takes the list's filters and sort; the page does not apply. */
-export const exportQuerySchema = listQuerySchema.omit({ page: true, pageSize: true });
+/** The export takes the list's filters and sort; the page and its position do not apply. */
+export const exportQuerySchema = listQuerySchema.omit({
+  page: true,
+  pageSize: true,
+  after: true,
+  before: true,
+});
 
 /**
  * The PF and PJ lists of the back office and their CSV export. Registered inside the guarded

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions } from '@medipay/db/schema';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
 import {
@@ -12,12 +12,12 @@ import { AppError } from '../../lib/app-error';
 import { cnpjFrom } from '../../testing/cnpj';
 import { createTestClock } from '../../testing/test-clock';
 import { collect, insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
-import { countQuery, filteredCondition } from './review-list.repository';
+import { countQuery, filteredCondition, nameQueryText } from './review-list.repository';
 import {
   CSV_BOM,
   EXPORT_AUDIT_ACTION,
-  TOTAL_MAX_AGE_MS,
   createReviewLists,
+  decodeCursor,
   csvCell,
   type ReviewLists,
 } from './review-list.service';
@@ -205,7 +205,16 @@ describe('the PF list', () => {
         analisadoEm: '2026-11-11T01:30:00.000Z',
       },
     ]);
-    expect(result).toMatchObject({ total: 6, filtered: 1, page: 1, pageSize: 20 });
+    expect(result).toMatchObject({
+      total: 6,
+      totalCapped: false,
+      filtered: 1,
+      filteredCapped: false,
+      page: 1,
+      pageSize: 20,
+      next: null,
+      previous: null,
+    });
   });
 
   it.each([
@@ -217,6 +226,36 @@ describe('the PF list', () => {
     ['JOÃO DA', ['joao']],
   ])('finds the name %j without regard to case or accents', async (search, expected) => {
     expect(await ids('pf', { search })).toEqual(names(pf, expected));
+  });
+
+  it.each([
+    ['joão silva', ['joao'], 'two words, not side by side'],
+    ['SILVA joao', ['joao'], 'in any order, any case'],
+    ['Maria Conc', ['maria'], 'the last word by its beginning'],
+    ['conceição álv', ['maria'], 'accents in a prefix'],
+    ['CONCE', ['maria'], 'one word by its beginning'],
+    ['passo um', ['named'], 'a name of an application at step 1'],
+    ['Carla 1000', ['carla'], 'a number as a word'],
+  ])('finds the name %j by its words (%s)', async (search, expected) => {
+    expect(await ids('pf', { search })).toEqual(names(pf, expected));
+  });
+
+  it.each([
+    ['conc maria', 'a word before the last one is whole'],
+    ['onceição', 'a part inside a word'],
+    ['joão pereira', 'every word must be in the name'],
+  ])('does not find %j in a name (%s)', async (search) => {
+    expect(await ids('pf', { search })).toEqual([]);
+  });
+
+  it('writes a name search as a prefix query of its words, and anything else as typed', () => {
+    expect(nameQueryText('João  da-Silva')).toBe("'João' & 'da' & 'Silva':*");
+    expect(nameQueryText("D'Ávila")).toBe("'D' & 'Ávila':*");
+    expect(nameQueryText('1000')).toBe("'1000':*");
+    expect(nameQueryText('o_s')).toBeNull();
+    expect(nameQueryText('maria.alvares@')).toBeNull();
+    expect(nameQueryText("' & !x:*")).toBeNull();
+    expect(nameQueryText('  ')).toBeNull();
   });
 
   it('finds the e-mail, case-insensitively', async () => {
@@ -292,7 +331,17 @@ describe('the PF list', () => {
 
   it('answers an empty page beyond the end, not an error', async () => {
     const result = await lists.list('pf', query({ page: 2, pageSize: 10 }));
-    expect(result).toEqual({ items: [], total: 6, filtered: 6, page: 2, pageSize: 10 });
+    expect(result).toEqual({
+      items: [],
+      total: 6,
+      totalCapped: false,
+      filtered: 6,
+      filteredCapped: false,
+      page: 2,
+      pageSize: 10,
+      next: null,
+      previous: null,
+    });
   });
 
   it('refuses a status of the other flow and a company type (400)', async () => {
@@ -565,18 +614,96 @@ describe('paging and export batches', () => {
     await many.close();
   });
 
-  it('pages with LIMIT/OFFSET in the sort order', async () => {
+  /** The names of a page. */
+  const namesOf = (list: { items: { name: string | null }[] }) =>
+    list.items.map((item) => item.name ?? '');
+
+  it('walks the pages with Próxima: first, middle and last page, then back with Anterior', async () => {
     expect(expectedOrder).toHaveLength(25);
+    const first = await manyLists.list('pf', query({ pageSize: 10 }));
+    expect(first).toMatchObject({ total: 25, filtered: 25, page: 1, previous: null });
+    expect(namesOf(first)).toEqual(expectedOrder.slice(0, 10));
+    expect(first.next).toEqual(expect.any(String));
+
+    const middle = await manyLists.list('pf', query({ page: 2, pageSize: 10, after: first.next }));
+    expect(namesOf(middle)).toEqual(expectedOrder.slice(10, 20));
+    expect(middle).toMatchObject({
+      page: 2,
+      next: expect.any(String),
+      previous: expect.any(String),
+    });
+
+    const last = await manyLists.list('pf', query({ page: 3, pageSize: 10, after: middle.next }));
+    expect(namesOf(last)).toEqual(expectedOrder.slice(20));
+    expect(last.next).toBeNull();
+
+    // Anterior from the last page shows the middle one again, and from there the first.
+    const back = await manyLists.list(
+      'pf',
+      query({ page: 2, pageSize: 10, before: last.previous }),
+    );
+    expect(namesOf(back)).toEqual(expectedOrder.slice(10, 20));
+    expect(back.next).toBe(middle.next);
+    const top = await manyLists.list('pf', query({ page: 1, pageSize: 10, before: back.previous }));
+    expect(namesOf(top)).toEqual(expectedOrder.slice(0, 10));
+    expect(top.previous).toBeNull();
+  });
+
+  it('walks oldest first too, ties on created_at ordered by id', async () => {
+    const walked: string[] = [];
+    let after: string | undefined;
+    for (let page = 1; page <= 5; page += 1) {
+      const result = await manyLists.list(
+        'pf',
+        query({ page, pageSize: 10, sort: 'created_asc', after }),
+      );
+      walked.push(...namesOf(result));
+      if (!result.next) break;
+      after = result.next;
+    }
+    expect(walked).toEqual([...expectedOrder].reverse());
+  });
+
+  it('counts a page number without a cursor from the top, as far as the count cap', async () => {
     const page2 = await manyLists.list('pf', query({ page: 2, pageSize: 10 }));
-    expect(page2).toMatchObject({ total: 25, filtered: 25, page: 2, pageSize: 10 });
-    expect(page2.items.map((item) => item.name)).toEqual(expectedOrder.slice(10, 20));
-    const page3 = await manyLists.list('pf', query({ page: 3, pageSize: 10 }));
-    expect(page3.items.map((item) => item.name)).toEqual(expectedOrder.slice(20));
-    const page4 = await manyLists.list('pf', query({ page: 4, pageSize: 10 }));
-    expect(page4.items).toEqual([]);
-    // Ties on created_at are ordered by id, in the direction of the sort.
-    const asc = await manyLists.list('pf', query({ pageSize: 50, sort: 'created_asc' }));
-    expect(asc.items.map((item) => item.name)).toEqual([...expectedOrder].reverse());
+    expect(namesOf(page2)).toEqual(expectedOrder.slice(10, 20));
+    expect(page2.previous).toEqual(expect.any(String));
+    const capped = createReviewLists({ db: many.db, clock, countCap: 15 });
+    await expect(capped.list('pf', query({ page: 3, pageSize: 10 }))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Página distante demais. Use Próxima e Anterior a partir da primeira página.',
+    });
+    // The same page reached with Próxima is served.
+    const first = await capped.list('pf', query({ pageSize: 10 }));
+    const second = await capped.list('pf', query({ page: 2, pageSize: 10, after: first.next }));
+    const third = await capped.list('pf', query({ page: 3, pageSize: 10, after: second.next }));
+    expect(namesOf(third)).toEqual(expectedOrder.slice(20));
+  });
+
+  it.each([
+    ['not base64 JSON', { after: 'x' }],
+    ['an array of something else', { after: Buffer.from('[1,2]').toString('base64url') }],
+    [
+      'a date that is not one',
+      {
+        before: Buffer.from('["ontem","00000000-0000-0000-0000-000000000000"]').toString(
+          'base64url',
+        ),
+      },
+    ],
+    ['after and before at once', { after: 'a', before: 'b' }],
+  ])('refuses a cursor that is %s (400)', async (_, values) => {
+    await expect(manyLists.list('pf', query(values))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Posição da lista inválida. Volte à primeira página.',
+    });
+  });
+
+  it('reads a cursor back as it was made', async () => {
+    const first = await manyLists.list('pf', query({ pageSize: 10 }));
+    const cursor = decodeCursor(first.next!);
+    expect(cursor.id).toBe(first.items[9]!.id);
+    expect(new Date(cursor.createdAt).toISOString()).toBe(first.items[9]!.createdAt);
   });
 
   it('streams an export in batches, every row once, in the list order', async () => {
@@ -615,45 +742,137 @@ describe('paging and export batches', () => {
   });
 });
 
-describe('the total of a filtered list', () => {
+describe('a row added between two pages', () => {
+  let fresh: TestDatabase;
+  const namesOf = (list: { items: { name: string | null }[] }) =>
+    list.items.map((item) => item.name ?? '');
+
+  beforeAll(async () => {
+    fresh = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
+  it('neither repeats nor loses a row when one is added between two pages', async () => {
+    const db = fresh.db;
+    const service = createReviewLists({ db, clock });
+    const made: string[] = [];
+    for (let index = 1; index <= 12; index += 1) {
+      made.push(
+        await insertPf(db, {
+          nomeCompleto: `Fila ${index}`,
+          status: 'EM_ANALISE',
+          currentStep: 6,
+          createdAt: hour(index),
+        }),
+      );
+    }
+    const first = await service.list('pf', query({ pageSize: 10 }));
+    expect(namesOf(first)).toEqual([
+      'Fila 12',
+      'Fila 11',
+      'Fila 10',
+      'Fila 9',
+      'Fila 8',
+      'Fila 7',
+      'Fila 6',
+      'Fila 5',
+      'Fila 4',
+      'Fila 3',
+    ]);
+    // A new application arrives on top (newest) and one with an older date below the page.
+    await insertPf(db, {
+      nomeCompleto: 'Nova',
+      status: 'EM_ANALISE',
+      currentStep: 6,
+      createdAt: hour(20),
+    });
+    await insertPf(db, {
+      nomeCompleto: 'Antiga',
+      status: 'EM_ANALISE',
+      currentStep: 6,
+      createdAt: hour(0),
+    });
+    const second = await service.list('pf', query({ page: 2, pageSize: 10, after: first.next }));
+    // With OFFSET 10, 'Fila 3' would show again and 'Antiga' would be the only new row.
+    expect(namesOf(second)).toEqual(['Fila 2', 'Fila 1', 'Antiga']);
+    expect(second).toMatchObject({ total: 14, filtered: 14, next: null });
+  });
+});
+
+describe('capped counts', () => {
   let counted: TestDatabase;
-  const totalClock = createTestClock(new Date('2026-11-22T12:00:00.000Z'));
-  const person = (name: string) =>
-    insertPf(counted.db, { nomeCompleto: name, status: 'EM_ANALISE', currentStep: 6 });
+  const person = (name: string, status = 'EM_ANALISE') =>
+    insertPf(counted.db, { nomeCompleto: name, status, currentStep: 6 });
 
   beforeAll(async () => {
     counted = await createTestDatabase();
+    for (const name of ['Ana Lima', 'Bruno Lima', 'Caio Lima', 'Dora Souza', 'Eva Souza']) {
+      await person(name);
+    }
+    await person('Fábio Rocha', 'APROVADO');
+    // Abandoned sessions count for nothing.
+    await insertPf(counted.db, { status: 'INICIADO', currentStep: 1 });
   });
   afterAll(async () => {
     await counted.close();
   });
 
-  it('reuses the last count for TOTAL_MAX_AGE_MS, then counts again in the background', async () => {
-    const service = createReviewLists({ db: counted.db, clock: totalClock });
-    const search = query({ search: 'pessoa' });
-    await person('Primeira Pessoa');
-    expect(await service.list('pf', search)).toMatchObject({ total: 1, filtered: 1 });
-    await person('Segunda Pessoa');
-    await person('Terceiro Nome');
-    // The last count (1) is reused, raised to the filtered count it cannot be below.
-    expect(await service.list('pf', search)).toMatchObject({ total: 2, filtered: 2 });
-    totalClock.advance(TOTAL_MAX_AGE_MS);
-    // Answered at once with the old count; a new count runs meanwhile.
-    expect(await service.list('pf', search)).toMatchObject({ total: 2, filtered: 2 });
-    await vi.waitFor(async () => {
-      expect((await service.list('pf', search)).total).toBe(3);
+  it('counts exactly up to the cap', async () => {
+    const service = createReviewLists({ db: counted.db, clock, countCap: 6 });
+    expect(await service.list('pf', query())).toMatchObject({
+      total: 6,
+      totalCapped: false,
+      filtered: 6,
+      filteredCapped: false,
     });
-    // An unfiltered list always counts, and its count is kept.
-    await person('Quarta Pessoa');
-    expect(await service.list('pf', query())).toMatchObject({ total: 4, filtered: 4 });
-    expect(await service.list('pf', search)).toMatchObject({ total: 4, filtered: 3 });
   });
 
-  it('counts on every call when totalMaxAgeMs is 0', async () => {
-    const service = createReviewLists({ db: counted.db, clock: totalClock, totalMaxAgeMs: 0 });
-    const before = (await service.list('pf', query({ search: 'nome' }))).total;
-    await person('Quinta Pessoa');
-    expect((await service.list('pf', query({ search: 'nome' }))).total).toBe(before + 1);
+  it('says "more than the cap" above it, for the total and the filtered alike', async () => {
+    const service = createReviewLists({ db: counted.db, clock, countCap: 2 });
+    const all = await service.list('pf', query());
+    expect(all).toMatchObject({ total: 2, totalCapped: true, filtered: 2, filteredCapped: true });
+    // The page itself is whole.
+    expect(all.items).toHaveLength(6);
+    const lima = await service.list('pf', query({ search: 'lima' }));
+    expect(lima).toMatchObject({ total: 2, totalCapped: true, filtered: 2, filteredCapped: true });
+    expect(lima.items.map((item) => item.name)).toEqual(['Caio Lima', 'Bruno Lima', 'Ana Lima']);
+    const souza = await service.list('pf', query({ search: 'souza' }));
+    expect(souza).toMatchObject({
+      total: 2,
+      totalCapped: true,
+      filtered: 2,
+      filteredCapped: false,
+    });
+    const approved = await service.list('pf', query({ status: 'APROVADO' }));
+    expect(approved).toMatchObject({ totalCapped: true, filtered: 1, filteredCapped: false });
+  });
+
+  it('counts the PJ list the same way', async () => {
+    for (const name of ['Clínica Um', 'Clínica Dois', 'Hospital Três']) {
+      await insertPj(counted.db, { razaoSocial: name, status: 'EM_ANALISE', currentStep: 6 });
+    }
+    const service = createReviewLists({ db: counted.db, clock, countCap: 2 });
+    expect(await service.list('pj', query())).toMatchObject({
+      total: 2,
+      totalCapped: true,
+      filtered: 2,
+      filteredCapped: true,
+    });
+    expect(await service.list('pj', query({ search: 'hospital' }))).toMatchObject({
+      total: 2,
+      totalCapped: true,
+      filtered: 1,
+      filteredCapped: false,
+    });
+    const first = await service.list('pj', query({ pageSize: 10 }));
+    expect(first.items.map((item) => item.name)).toEqual([
+      'Hospital Três',
+      'Clínica Dois',
+      'Clínica Um',
+    ]);
+    expect(first.next).toBeNull();
   });
 });
 
@@ -694,17 +913,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     return planned.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const where = filteredCondition(flow, { search, status, biometria });
-      const result = await tx.execute(sql`explain ${countQuery(tx, flow, where)}`);
+      const result = await tx.execute(sql`explain ${countQuery(tx, flow, where, 10_000)}`);
       return (result.rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
     });
   }
 
-  it('searches a name of 3+ characters on the trigram index', async () => {
+  it('searches a name by its words on the full-text index, the e-mail on its trigrams', async () => {
     // Row 4999 is 'Lúcia Souza 4999'. Enough rows that the planner's costs are those of a real
     // table: on a few thousand rows it rightly prefers reading them all.
     const text = await plan('pf', 'SOUZA 4999');
-    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_trgm_idx/);
+    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_fts_idx/);
     expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_email_trgm_idx/);
+    expect(text).not.toMatch(/onboarding_pf_nome_trgm_idx/);
+  });
+
+  it('searches a term with symbols anywhere in the name, on its trigram index', async () => {
+    const text = await plan('pf', 'souza_49');
+    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_trgm_idx/);
   });
 
   it('counts a status of the PF list on its partial index, index only', async () => {

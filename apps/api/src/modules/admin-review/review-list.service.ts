@@ -1,6 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import {
+  LIST_COUNT_CAP,
   type ApplicationList,
   type ApplicationListItem,
   type ListQuery,
@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
 import {
+  countCapped,
   countRows,
   filteredCondition,
   hasFilters,
@@ -30,6 +31,7 @@ import {
   type ListCursor,
   type ListFilters,
   type ListRow,
+  type PagePosition,
 } from './review-list.repository';
 
 /** The audit action (admin_actions.action) of a CSV export. */
@@ -38,17 +40,8 @@ export const EXPORT_AUDIT_ACTION = 'EXPORTACAO_CSV';
 /** Rows read per query while exporting: an export of a million rows never sits in memory. */
 export const EXPORT_BATCH_SIZE = 1000;
 
-/**
- * How old the 'Total' of a filtered list may be. Counting every visible record of a flow reads
- * a whole index (about 50 ms at a million rows): a filtered list (a search, a status) reuses the
- * last count of its flow and, once it is older than this, answers with it while a new count runs
- * in the background. An unfiltered list counts anyway (its total is its filtered count), so the
- * list as it opens is always exact.
- */
-export const TOTAL_MAX_AGE_MS = 10_000;
-
 /** The filters and sort of an export: those of the list, without the page. */
-export type ExportQuery = Omit<ListQuery, 'page' | 'pageSize'>;
+export type ExportQuery = Omit<ListQuery, 'page' | 'pageSize' | 'after' | 'before'>;
 
 /** Who exports, from the server's session record. */
 export type ExportActor = { id: string; email: string; ip?: string | null };
@@ -72,7 +65,56 @@ export const reviewListMessages = {
   invalidStatus: 'Status inválido para esta lista.',
   invalidTipo: 'Tipo de empresa inválido.',
   invalidBiometria: 'Filtro de biometria inválido para esta lista.',
+  invalidCursor: 'Posição da lista inválida. Volte à primeira página.',
+  pageTooFar: 'Página distante demais. Use Próxima e Anterior a partir da primeira página.',
 } as const;
+
+/** A cursor as it travels in the URL: `[created_at as PostgreSQL prints it, id]`, base64url. */
+export function encodeCursor(row: { cursor: string; id: string }): string {
+  return Buffer.from(JSON.stringify([row.cursor, row.id]), 'utf8').toString('base64url');
+}
+
+const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cursor of encodeCursor's, or a 400: anything else never reaches the SQL. */
+export function decodeCursor(value: string): ListCursor {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    // refused below
+  }
+  if (
+    Array.isArray(parsed) &&
+    parsed.length === 2 &&
+    typeof parsed[0] === 'string' &&
+    typeof parsed[1] === 'string' &&
+    timestampText.test(parsed[0]) &&
+    uuidText.test(parsed[1])
+  ) {
+    return { createdAt: parsed[0], id: parsed[1] };
+  }
+  throw new AppError(errorCodes.validation, reviewListMessages.invalidCursor, 400);
+}
+
+/**
+ * Where the requested page starts. A page number without a cursor (a link typed or kept from
+ * before) is counted from the top, as far as the count cap reaches: beyond it the pages are
+ * reached with Próxima, never by reading and skipping a million rows.
+ */
+function positionOf(query: ListQuery, countCap: number): PagePosition {
+  if (query.after && query.before) {
+    throw new AppError(errorCodes.validation, reviewListMessages.invalidCursor, 400);
+  }
+  if (query.after) return { after: decodeCursor(query.after) };
+  if (query.before) return { before: decodeCursor(query.before) };
+  const offset = (query.page - 1) * query.pageSize;
+  if (offset >= Math.max(countCap, query.pageSize)) {
+    throw new AppError(errorCodes.validation, reviewListMessages.pageTooFar, 400);
+  }
+  return { offset };
+}
 
 /** The filters of a query, refused (400) when they do not belong to the flow. */
 function filtersOf(flow: ReviewFlow, query: ExportQuery): ListFilters {
@@ -230,74 +272,17 @@ export function exportObservation(flow: ReviewFlow, query: ExportQuery, rowCount
   return `Exportação CSV ${flow.toUpperCase()}: ${rows}; ${described}; ordem: ${sortLabels[query.sort]}`;
 }
 
-type CountedTotal = { value: number; countedAt: number };
-
-/** The visible total of each flow, counted at most once per `maxAgeMs` (see TOTAL_MAX_AGE_MS). */
-function createTotals(deps: {
-  count: (flow: ReviewFlow) => Promise<number>;
-  clock: Clock;
-  maxAgeMs: number;
-  log?: FastifyBaseLogger | undefined;
-}) {
-  const { count, clock, maxAgeMs } = deps;
-  const counted = new Map<ReviewFlow, CountedTotal>();
-  const running = new Map<ReviewFlow, Promise<number>>();
-
-  /** Keeps a count unless a newer one (begun later) is already kept. */
-  const keep = (flow: ReviewFlow, total: CountedTotal) => {
-    const current = counted.get(flow);
-    if (!current || current.countedAt <= total.countedAt) counted.set(flow, total);
-  };
-
-  /** One count per flow at a time: concurrent callers share it. */
-  const recount = (flow: ReviewFlow): Promise<number> => {
-    const inFlight = running.get(flow);
-    if (inFlight) return inFlight;
-    const countedAt = clock.now().getTime();
-    const promise = count(flow)
-      .then((value) => {
-        keep(flow, { value, countedAt });
-        return value;
-      })
-      .finally(() => running.delete(flow));
-    running.set(flow, promise);
-    return promise;
-  };
-
-  return {
-    get: async (flow: ReviewFlow): Promise<number> => {
-      const last = counted.get(flow);
-      if (!last || maxAgeMs <= 0) return recount(flow);
-      if (clock.now().getTime() - last.countedAt >= maxAgeMs) {
-        recount(flow).catch((error: unknown) =>
-          deps.log?.error({ err: error, flow }, 'could not count the visible applications'),
-        );
-      }
-      return last.value;
-    },
-    keep: (flow: ReviewFlow, value: number, countedAt: Date) =>
-      keep(flow, { value, countedAt: countedAt.getTime() }),
-  };
-}
-
 export function createReviewLists(deps: {
   db: Database;
   clock: Clock;
-  /** Logs a failed background count of a total. */
-  log?: FastifyBaseLogger;
   /** Rows per query of an export (tests make it small). */
   exportBatchSize?: number;
-  /** See TOTAL_MAX_AGE_MS; 0 counts the total on every call. */
-  totalMaxAgeMs?: number;
+  /** Counts are exact up to this (LIST_COUNT_CAP unless configured: ADMIN_LIST_COUNT_CAP). */
+  countCap?: number;
 }): ReviewLists {
   const { db, clock } = deps;
   const batchSize = deps.exportBatchSize ?? EXPORT_BATCH_SIZE;
-  const totals = createTotals({
-    count: (flow) => countRows(db, flow, visibleCondition(flow)),
-    clock,
-    maxAgeMs: deps.totalMaxAgeMs ?? TOTAL_MAX_AGE_MS,
-    log: deps.log,
-  });
+  const countCap = deps.countCap ?? LIST_COUNT_CAP;
 
   async function* exportChunks(
     flow: ReviewFlow,
@@ -318,37 +303,34 @@ export function createReviewLists(deps: {
   return {
     list: async (flow, query) => {
       const filters = filtersOf(flow, query);
-      const offset = (query.page - 1) * query.pageSize;
-      const page = { limit: query.pageSize, offset };
-      if (!hasFilters(filters)) {
-        // Two queries at once: the page and the count, which is both the total and the filtered.
-        const countedAt = clock.now();
-        const [rows, total] = await Promise.all([
-          selectListPage(db, flow, filters, query.sort, page),
-          countRows(db, flow, visibleCondition(flow)),
-        ]);
-        totals.keep(flow, total, countedAt);
-        return {
-          items: rows.map((row) => toListItem(flow, row)),
-          total,
-          filtered: total,
-          page: query.page,
-          pageSize: query.pageSize,
-        };
-      }
-      // The page and the filtered count at once; the total, recent enough, from the last count.
-      const [rows, filtered, total] = await Promise.all([
-        selectListPage(db, flow, filters, query.sort, page),
-        countRows(db, flow, filteredCondition(flow, filters)),
-        totals.get(flow),
-      ]);
+      const position = positionOf(query, countCap);
+      // One row more than the page tells whether another page follows (or precedes, backwards).
+      const page = selectListPage(db, flow, filters, query.sort, position, query.pageSize + 1);
+      const filteredCount = countCapped(db, flow, filteredCondition(flow, filters), countCap);
+      // Without filters the total is the filtered count: one count, not two.
+      const totalCount = hasFilters(filters)
+        ? countCapped(db, flow, visibleCondition(flow), countCap)
+        : filteredCount;
+      const [rows, filtered, total] = await Promise.all([page, filteredCount, totalCount]);
+
+      const more = rows.length > query.pageSize;
+      const backwards = 'before' in position;
+      // Read backwards, the extra row is the first one (the rows were turned round).
+      const shown = more ? (backwards ? rows.slice(1) : rows.slice(0, query.pageSize)) : rows;
+      const first = shown[0];
+      const last = shown[shown.length - 1];
+      const atTop = 'offset' in position && position.offset === 0;
       return {
-        items: rows.map((row) => toListItem(flow, row)),
-        // The filtered records are visible ones: a total counted before they were added is raised.
-        total: Math.max(total, filtered),
-        filtered,
+        items: shown.map((row) => toListItem(flow, row)),
+        // The filtered records are visible ones: the total is never below them.
+        total: Math.max(total.value, filtered.value),
+        totalCapped: total.capped || filtered.capped,
+        filtered: filtered.value,
+        filteredCapped: filtered.capped,
         page: query.page,
         pageSize: query.pageSize,
+        next: last && (backwards || more) ? encodeCursor(last) : null,
+        previous: first && (backwards ? more : !atTop) ? encodeCursor(first) : null,
       };
     },
 

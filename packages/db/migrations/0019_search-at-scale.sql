@@ -1,0 +1,14 @@
+-- Name search of the PF list by words (apps/api/src/modules/admin-review/review-list.repository.ts).
+-- A custom migration, like 0011_review-search: drizzle-kit cannot express an expression index.
+-- Runs on PostgreSQL 15 and on PGlite (PostgreSQL 18).
+--
+-- The name is searched with full text, 'simple' configuration (no stemming, no stop words: a
+-- name's every word counts) over medipay_search_text(name) (lower(unaccent(name)), migration
+-- 0011): each word typed must be a word of the name, the last one as a prefix. The query writes
+-- the same expression, so that the planner uses this index. (A term with other characters than
+-- letters, digits, spaces, hyphens and apostrophes, 'o_s' or '00%', is still matched as typed,
+-- anywhere in the name, on the trigram index of 0011.) An expression index rather than a
+-- stored generated column: adding a column rewrites the table and rebuilds every index on it,
+-- where this builds one index. fastupdate off: the list reads the index on every search, and a
+-- pending list would be scanned in full by each of them until the next vacuum.
+CREATE INDEX "onboarding_pf_nome_fts_idx" ON "onboarding_pf" USING gin (to_tsvector('simple'::regconfig, medipay_search_text("nome_completo"))) WITH (fastupdate = off);

@@ -156,6 +156,7 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
           ? { passed: row.livenessPassed, confidence: row.livenessConfidence }
           : null,
       biometricDecision: row.biometriaDecisao ?? (faceRecord ? decisionOf(faceRecord) : null),
+      sandbox: faceRecord?.sandbox === true,
     };
   }
 

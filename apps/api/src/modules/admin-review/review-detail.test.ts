@@ -101,6 +101,7 @@ describe('the PF detail', () => {
       faceMatch: { selfieDoc: 0.981, documentPhoto: 0.962 },
       liveness: { passed: true, confidence: 0.962 },
       biometricDecision: 'aprovado',
+      sandbox: true,
     });
 
     expect(detail.history).toEqual([
@@ -181,6 +182,8 @@ describe('the PF detail', () => {
       fields: { nome: { value: 'FRENTE', confidence: 0.91 } },
     });
     expect(detail.checks.faceMatch).toEqual({ selfieDoc: 0.91, documentPhoto: 0.74 });
+    // The stored check was made by the real engine: not labelled sandbox.
+    expect(detail.checks.sandbox).toBe(false);
     // A check stored before the three outcomes (`passed`) reads as aprovado.
     expect(detail.checks.biometricDecision).toBe('aprovado');
   });

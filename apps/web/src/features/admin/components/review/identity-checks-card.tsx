@@ -6,7 +6,7 @@ import { fileFieldLabels, type PfFileField } from '@medipay/shared/files';
 import { Badge, type BadgeVariant } from '../../../../components/ui/badge';
 import { SectionCard } from './detail-parts';
 import { DocumentPreview } from './pf-documents-card';
-import { formatScore } from './review-format';
+import { formatScore, sandboxOutcome } from './review-format';
 
 type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
 type Extracted = NonNullable<PfDetail['checks']['extraction']>['fields'];
@@ -86,6 +86,7 @@ function ComparedPhoto({
     detail.values[field] ??
     null;
   const score = comparison ? detail.checks.faceMatch?.[comparison.score] : undefined;
+  const sandbox = detail.checks.sandbox === true && score != null;
   return (
     <li className="min-w-0">
       <figure className="space-y-2">
@@ -97,6 +98,7 @@ function ComparedPhoto({
             <>
               {comparison.label}:{' '}
               <span className="font-semibold tabular-nums">{formatScore(score)}</span>
+              {sandbox && sandboxOutcome.suffix}
             </>
           ) : (
             <span className="text-muted-foreground">Referência das comparações</span>
@@ -113,7 +115,8 @@ function ComparedPhoto({
  * photos it compared side by side with the similarity of each comparison, and the liveness.
  */
 export function IdentityChecksCard({ detail }: { detail: PfDetail }) {
-  const { extraction, faceMatch, liveness, biometricDecision } = detail.checks;
+  const { extraction, faceMatch, liveness, biometricDecision, sandbox } = detail.checks;
+  const sandboxId = useId();
   const values = detail.values;
   return (
     <SectionCard title="Verificação de identidade" className="lg:col-span-2">
@@ -191,13 +194,27 @@ export function IdentityChecksCard({ detail }: { detail: PfDetail }) {
           <div className="mb-3 flex flex-wrap items-center gap-2">
             <h3 className="text-sm font-semibold">Biometria</h3>
             {biometricDecision ? (
-              <Badge variant={decisionTones[biometricDecision]} data-testid="biometric-decision">
+              <Badge
+                variant={decisionTones[biometricDecision]}
+                data-testid="biometric-decision"
+                aria-describedby={sandbox ? sandboxId : undefined}
+              >
                 {biometricDecisionLabels[biometricDecision]}
               </Badge>
             ) : (
               <span className="text-sm text-muted-foreground">Não realizada</span>
             )}
+            {sandbox && (
+              <Badge variant="outline" className="border-sky-300 bg-sky-50 text-sky-900">
+                {sandboxOutcome.badge}
+              </Badge>
+            )}
           </div>
+          {sandbox && (
+            <p id={sandboxId} className="mb-3 text-sm text-sky-900">
+              {sandboxOutcome.explanation}
+            </p>
+          )}
           {biometricDecision === 'em_revisao' && (
             <p className="mb-3 text-sm">
               A semelhança entre os rostos ficou na faixa de dúvida: compare as três fotos antes de
@@ -219,6 +236,7 @@ export function IdentityChecksCard({ detail }: { detail: PfDetail }) {
               </dd>
               <dd className="text-sm">
                 {liveness ? (liveness.passed ? 'Aprovado' : 'Não aprovado') : 'Não realizado'}
+                {liveness && sandbox && sandboxOutcome.suffix}
               </dd>
             </div>
           </dl>

@@ -9,6 +9,7 @@ import { buttonVariants } from '../../../../components/ui/button';
 import { InfoList, SectionCard } from './detail-parts';
 import { DocumentVersions } from './document-versions';
 import { ImageDocument } from './document-viewer';
+import { sandboxOutcome } from './review-format';
 
 type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
 
@@ -82,6 +83,11 @@ function DocumentTile({ detail, field }: { detail: PfDetail; field: PfFileField 
           <Badge variant="success">
             <BadgeCheck className="size-3" aria-hidden="true" />
             {reviewMessages.livenessApproved}
+          </Badge>
+        )}
+        {livenessPassed && detail.checks.sandbox === true && (
+          <Badge variant="outline" className="border-sky-300 bg-sky-50 text-sky-900">
+            {sandboxOutcome.badge}
           </Badge>
         )}
       </div>

@@ -42,3 +42,11 @@ export function formatPhone(value: string | undefined): string {
     return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
   return maskPhone(value);
 }
+
+/** What labels an outcome decided by KYC_CHECKS=sandbox, wherever it is shown. */
+export const sandboxOutcome = {
+  badge: 'Sandbox',
+  suffix: ' (sandbox)',
+  explanation:
+    'Resultado do modo sandbox (KYC_CHECKS=sandbox): nenhum rosto foi comparado; a decisão, as semelhanças e o liveness são simulados.',
+} as const;

@@ -4,11 +4,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { retryUnlessRefused } from './admin-errors';
 import { adminKeys, type ApplicationListRequest } from './query-keys';
 
+/** A list's filters and the position of its page (the cursors), as the URL keeps them. */
 export type ApplicationFilters = Omit<ApplicationListRequest, 'page'>;
 
 /**
- * The query string of a list request (`search`, `status`, `tipo`, `biometria`, `page`), empty
- * values left out.
+ * The query string of a list request (`search`, `status`, `tipo`, `biometria`, and with a page
+ * `page`, `after` / `before`), empty values left out.
  */
 export function listQueryString(filters: ApplicationFilters, page?: number): string {
   const params = new URLSearchParams();
@@ -17,7 +18,11 @@ export function listQueryString(filters: ApplicationFilters, page?: number): str
   if (filters.status) params.set('status', filters.status);
   if (filters.tipo) params.set('tipo', filters.tipo);
   if (filters.biometria) params.set('biometria', filters.biometria);
-  if (page !== undefined) params.set('page', String(page));
+  if (page !== undefined) {
+    params.set('page', String(page));
+    if (filters.after) params.set('after', filters.after);
+    else if (filters.before) params.set('before', filters.before);
+  }
   const query = params.toString();
   return query ? `?${query}` : '';
 }
@@ -30,7 +35,10 @@ export function getApplications(flow: ReviewFlow, request: ApplicationListReques
   });
 }
 
-/** The CSV export of every application matching the filters (the session cookie goes along). */
+/**
+ * The CSV export of every application matching the filters, whatever the page (the session
+ * cookie goes along).
+ */
 export function exportCsvUrl(flow: ReviewFlow, filters: ApplicationFilters): string {
   return `/api/admin/applications/${flow}/export.csv${listQueryString(filters)}`;
 }

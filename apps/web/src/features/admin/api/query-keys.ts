@@ -8,6 +8,9 @@ export type ApplicationListRequest = {
   tipo: string;
   /** PF only: `em_revisao` for the applications em revisão biométrica. */
   biometria: string;
+  /** The page's position (the server's cursors): after a record, before one, or '' for neither. */
+  after: string;
+  before: string;
   page: number;
 };
 

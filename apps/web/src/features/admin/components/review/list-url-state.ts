@@ -2,11 +2,16 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApplicationFilters } from '../../api/get-applications';
 
-type Param = 'q' | 'status' | 'tipo' | 'biometria' | 'page';
+type Param = 'q' | 'status' | 'tipo' | 'biometria' | 'page' | 'after' | 'before';
+
+/** Where a page starts: after a record (Próxima), before one (Anterior), or the top. */
+export type PagePosition = { after?: string | null; before?: string | null };
 
 /**
- * A list's filters and page, kept in the URL (`?q=&status=&tipo=&biometria=&page=`) so that
- * reload, back and a shared link show the same list. Values outside the allowed lists are ignored.
+ * A list's filters and page, kept in the URL (`?q=&status=&tipo=&biometria=&page=&after=`) so
+ * that reload, back and a shared link show the same list. `after` / `before` are the server's
+ * cursors (the page after or before a record: no page is counted from the top); `page` is the
+ * number shown. Values outside the allowed lists are ignored.
  */
 export function useListUrlState({
   statuses,
@@ -28,6 +33,8 @@ export function useListUrlState({
     status: statuses.includes(status) ? status : '',
     tipo: tipos.includes(tipo) ? tipo : '',
     biometria: biometrias.includes(biometria) ? biometria : '',
+    after: params.get('after') ?? '',
+    before: params.get('after') ? '' : (params.get('before') ?? ''),
   };
   const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
   const hasFilters = Boolean(
@@ -53,11 +60,19 @@ export function useListUrlState({
 
   /** A new filter shows its first page. Typing replaces the history entry. */
   const setFilter = useCallback(
-    (key: Exclude<Param, 'page'>, value: string) =>
-      update({ [key]: value, page: '' }, { replace: key === 'q' }),
+    (key: Exclude<Param, 'page' | 'after' | 'before'>, value: string) =>
+      update({ [key]: value, page: '', after: '', before: '' }, { replace: key === 'q' }),
     [update],
   );
-  const setPage = useCallback((next: number) => update({ page: String(next) }), [update]);
+  const setPage = useCallback(
+    (next: number, position: PagePosition = {}) =>
+      update({
+        page: String(next),
+        after: position.after ?? '',
+        before: position.after ? '' : (position.before ?? ''),
+      }),
+    [update],
+  );
 
   return { filters, page, hasFilters, setFilter, setPage };
 }

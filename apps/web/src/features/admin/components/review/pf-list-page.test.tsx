@@ -220,21 +220,24 @@ describe('PF list', () => {
   it('pages with Próxima and Anterior, keeping the page on screen while the next loads', async () => {
     const next = deferred();
     const api = withList(({ url }) =>
-      url.endsWith('page=2')
+      url.includes('page=2')
         ? next.promise
-        : json(listOf([pfAnalysing], { total: 45, filtered: 45 })),
+        : json(listOf([pfAnalysing], { total: 45, filtered: 45, next: 'cursor-1' })),
     );
     const { user } = renderAdmin(listPath);
     await screen.findByRole('table', { name: 'Onboardings PF' });
     expect(screen.getByText('Página 1 de 3')).toBeVisible();
     expect(screen.getByText('45 onboardings')).toBeVisible();
+    expect(screen.getByText('Total: 45')).toBeVisible();
+    expect(screen.getByText('Filtrados: 45')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
-    expect(currentSearch()).toBe('?page=2');
+    // The position travels in the URL: a reload or a shared link shows the same page.
+    expect(currentSearch()).toBe('?page=2&after=cursor-1');
     await waitFor(() =>
       expect(api.requests.map((request) => request.url)).toContain(
-        '/api/admin/applications/pf?page=2',
+        '/api/admin/applications/pf?page=2&after=cursor-1',
       ),
     );
     // The previous page stays while the next one loads.
@@ -243,13 +246,72 @@ describe('PF list', () => {
       'aria-busy',
       'true',
     );
-    next.release(json(listOf([pfRequirement], { total: 45, filtered: 45, page: 2 })));
+    next.release(
+      json(
+        listOf([pfRequirement], {
+          total: 45,
+          filtered: 45,
+          page: 2,
+          next: 'cursor-2',
+          previous: 'cursor-0',
+        }),
+      ),
+    );
     expect(await screen.findByRole('row', { name: /João Santos/ })).toBeVisible();
     expect(screen.getByText('Página 2 de 3')).toBeVisible();
 
+    // Back to page 1 is the top of the list, without a cursor.
     await user.click(screen.getByRole('button', { name: 'Anterior' }));
     expect(currentSearch()).toBe('');
     expect(await screen.findByRole('row', { name: /Maria Oliveira/ })).toBeVisible();
+  });
+
+  it("says 'mais de 10.000' above the count cap, and pages on while there is a next page", async () => {
+    const capped = { total: 10_000, totalCapped: true, filtered: 10_000, filteredCapped: true };
+    const api = withList(({ url }) =>
+      json(
+        url.includes('page=3')
+          ? listOf([pfRequirement], { ...capped, page: 3, next: null, previous: 'cursor-p3' })
+          : listOf([pfAnalysing], { ...capped, page: 2, next: 'cursor-n2', previous: 'cursor-p2' }),
+      ),
+    );
+    const { user } = renderAdmin(`${listPath}?page=2&after=cursor-n1`);
+    await screen.findByRole('table', { name: 'Onboardings PF' });
+    expect(api.requests.map((request) => request.url)).toContain(
+      '/api/admin/applications/pf?page=2&after=cursor-n1',
+    );
+    expect(screen.getByText('Total: mais de 10.000')).toBeVisible();
+    expect(screen.getByText('Filtrados: mais de 10.000')).toBeVisible();
+    expect(screen.getByText('mais de 10.000 onboardings')).toBeVisible();
+    // The number of pages is unknown: the page number alone.
+    expect(screen.getByText('Página 2')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Próxima' }));
+    expect(currentSearch()).toBe('?page=3&after=cursor-n2');
+    expect(await screen.findByText('Página 3')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
+
+    // Anterior asks for the page before the first row shown.
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(currentSearch()).toBe('?page=2&before=cursor-p3');
+    await waitFor(() =>
+      expect(api.requests.map((request) => request.url)).toContain(
+        '/api/admin/applications/pf?page=2&before=cursor-p3',
+      ),
+    );
+  });
+
+  it('drops the position when a filter changes', async () => {
+    const api = withList(() => json(listOf([pfAnalysing])));
+    const { user } = renderAdmin(`${listPath}?page=4&before=cursor-x`);
+    await screen.findByRole('table', { name: 'Onboardings PF' });
+    await user.selectOptions(screen.getByLabelText('Status'), 'EM_ANALISE');
+    expect(currentSearch()).toBe('?status=EM_ANALISE');
+    await waitFor(() =>
+      expect(api.requests.map((request) => request.url)).toContain(
+        '/api/admin/applications/pf?status=EM_ANALISE&page=1',
+      ),
+    );
   });
 
   it('denies an EM_EXIGENCIA row after asking for the reason, then reloads the list', async () => {

@@ -9,17 +9,9 @@ import { StatusBadge } from '../../../../components/status-badge';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { LoadError } from '../load-error';
 import { FilterSelect } from './filter-select';
+import { ListCountBadges } from './list-counts';
 import { ListPagination } from './list-pagination';
-import {
-  ClippedText,
-  ExportCsvLink,
-  ListCell,
-  ListEmpty,
-  ListLoading,
-  ListRow,
-  ListTable,
-  useReviewList,
-} from './list-parts';
+import { ExportCsvLink, ListEmpty, ListLoading, ListTable, useReviewList } from './list-parts';
 import { DenyFromListButton, ViewLink } from './list-row-actions';
 import { useListUrlState } from './list-url-state';
 import { orDash, formatListDateTime } from './review-format';
@@ -64,7 +56,10 @@ export function PfListPage() {
             Cadastros de profissionais de saúde (pessoa física).
           </p>
         </div>
-        <ExportCsvLink flow="pf" filters={filters} />
+        <div className="flex flex-wrap items-center gap-2">
+          {data && <ListCountBadges list={data} />}
+          <ExportCsvLink flow="pf" filters={filters} />
+        </div>
       </div>
 
       <div
@@ -97,44 +92,38 @@ export function PfListPage() {
           <>
             <ListTable caption="Onboardings PF" columns={columns} busy={list.isPlaceholderData}>
               {data.items.map((item) => (
-                <ListRow key={item.id}>
-                  <ListCell label="Protocolo" className="font-mono text-xs">
+                <tr key={item.id} className="border-t align-middle">
+                  <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">
                     {orDash(item.protocolo)}
-                  </ListCell>
-                  <ListCell label="Nome" kind="header">
+                  </td>
+                  <th scope="row" className="px-4 py-3 font-medium">
                     {orDash(item.name)}
-                  </ListCell>
-                  <ListCell label="CPF" className="whitespace-nowrap tabular-nums">
+                  </th>
+                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
                     {item.document ? maskCpf(item.document) : '—'}
-                  </ListCell>
-                  {/* A share of the row; two lines at most, the whole address on hover. */}
-                  <ListCell label="E-mail" wide className="min-w-44">
-                    <ClippedText>{orDash(item.email)}</ClippedText>
-                  </ListCell>
-                  <ListCell label="Status" className="whitespace-nowrap">
+                  </td>
+                  <td className="px-4 py-3 break-all">{orDash(item.email)}</td>
+                  <td className="px-4 py-3">
                     <StatusBadge status={item.status} />
-                  </ListCell>
-                  <ListCell label="Progresso" className="tabular-nums">
-                    {progressLabel(item.currentStep)}
-                  </ListCell>
-                  <ListCell label="Criado em" className="whitespace-nowrap tabular-nums">
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">{progressLabel(item.currentStep)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
                     {formatListDateTime(item.createdAt)}
-                  </ListCell>
-                  <ListCell label="Ações" kind="actions">
+                  </td>
+                  <td className="px-4 py-3">
                     <div className="flex flex-wrap gap-2">
                       <ViewLink to={pfDetailPath(item.id)} />
                       {item.status === 'EM_EXIGENCIA' && (
                         <DenyFromListButton flow="pf" item={item} />
                       )}
                     </div>
-                  </ListCell>
-                </ListRow>
+                  </td>
+                </tr>
               ))}
             </ListTable>
             <ListPagination
               page={page}
-              pageSize={data.pageSize}
-              filtered={data.filtered}
+              list={data}
               busy={list.isPlaceholderData}
               onPage={setPage}
             />

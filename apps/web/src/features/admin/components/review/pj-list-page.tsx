@@ -4,21 +4,12 @@ import { maskCnpj } from '@medipay/shared/masks';
 import { labelOf, tipoEmpresaOptions, tipoEmpresaValues } from '@medipay/shared/options';
 import { pjStatusFilterValues, progressLabel, statusLabel } from '@medipay/shared/status';
 import { StatusBadge } from '../../../../components/status-badge';
-import { Badge } from '../../../../components/ui/badge';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
-import { formatCount } from '../format';
 import { LoadError } from '../load-error';
 import { FilterSelect } from './filter-select';
+import { ListCountBadges } from './list-counts';
 import { ListPagination } from './list-pagination';
-import {
-  ExportCsvLink,
-  ListCell,
-  ListEmpty,
-  ListLoading,
-  ListRow,
-  ListTable,
-  useReviewList,
-} from './list-parts';
+import { ExportCsvLink, ListEmpty, ListLoading, ListTable, useReviewList } from './list-parts';
 import { DenyFromListButton, ResendButton, ViewLink } from './list-row-actions';
 import { useListUrlState } from './list-url-state';
 import { emailLocalPart, orDash } from './review-format';
@@ -48,16 +39,7 @@ export function PjListPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {data && (
-            <>
-              <Badge variant="secondary" className="text-sm">
-                Total: {formatCount(data.total)}
-              </Badge>
-              <Badge variant="outline" className="text-sm">
-                Filtrados: {formatCount(data.filtered)}
-              </Badge>
-            </>
-          )}
+          {data && <ListCountBadges list={data} />}
           <ExportCsvLink flow="pj" filters={filters} />
         </div>
       </div>
@@ -94,8 +76,8 @@ export function PjListPage() {
           <>
             <ListTable caption="Onboardings PJ" columns={columns} busy={list.isPlaceholderData}>
               {data.items.map((item) => (
-                <ListRow key={item.id}>
-                  <ListCell label="Empresa" kind="header" className="font-normal">
+                <tr key={item.id} className="border-t align-middle">
+                  <th scope="row" className="px-4 py-3 font-normal">
                     <span className="block font-medium">
                       {orDash(item.name ?? item.razaoSocial)}
                     </span>
@@ -104,28 +86,26 @@ export function PjListPage() {
                         {item.email}
                       </span>
                     )}
-                  </ListCell>
-                  <ListCell label="CNPJ" className="whitespace-nowrap tabular-nums">
+                  </th>
+                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
                     {item.document ? maskCnpj(item.document) : '—'}
-                  </ListCell>
-                  <ListCell label="Tipo">
+                  </td>
+                  <td className="px-4 py-3">
                     {item.tipoEmpresa ? labelOf(tipoEmpresaOptions, item.tipoEmpresa) : '—'}
-                  </ListCell>
-                  <ListCell label="Status" className="whitespace-nowrap">
+                  </td>
+                  <td className="px-4 py-3">
                     <StatusBadge status={item.status} />
-                  </ListCell>
-                  <ListCell label="Progresso" className="tabular-nums">
-                    {progressLabel(item.currentStep)}
-                  </ListCell>
-                  <ListCell label="Criado em" className="whitespace-nowrap tabular-nums">
+                  </td>
+                  <td className="px-4 py-3 tabular-nums">{progressLabel(item.currentStep)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
                     <span className="block">{formatShortDate(item.createdAt)}</span>
                     {item.analisadoPor && item.analisadoEm && (
                       <span className="block text-xs text-muted-foreground">
                         {emailLocalPart(item.analisadoPor)} · {formatDayMonth(item.analisadoEm)}
                       </span>
                     )}
-                  </ListCell>
-                  <ListCell label="Ações" kind="actions">
+                  </td>
+                  <td className="px-4 py-3">
                     <div className="flex flex-wrap gap-2">
                       <ViewLink to={pjDetailPath(item.id)} />
                       {item.status === 'EM_EXIGENCIA' && (
@@ -135,14 +115,13 @@ export function PjListPage() {
                         </>
                       )}
                     </div>
-                  </ListCell>
-                </ListRow>
+                  </td>
+                </tr>
               ))}
             </ListTable>
             <ListPagination
               page={page}
-              pageSize={data.pageSize}
-              filtered={data.filtered}
+              list={data}
               busy={list.isPlaceholderData}
               onPage={setPage}
             />

@@ -18,9 +18,13 @@ export function listOf(
   return {
     items,
     total: items.length,
+    totalCapped: false,
     filtered: items.length,
+    filteredCapped: false,
     page: 1,
     pageSize: 20,
+    next: null,
+    previous: null,
     ...extra,
   };
 }

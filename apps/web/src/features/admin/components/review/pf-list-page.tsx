@@ -11,7 +11,16 @@ import { LoadError } from '../load-error';
 import { FilterSelect } from './filter-select';
 import { ListCountBadges } from './list-counts';
 import { ListPagination } from './list-pagination';
-import { ExportCsvLink, ListEmpty, ListLoading, ListTable, useReviewList } from './list-parts';
+import {
+  ClippedText,
+  ExportCsvLink,
+  ListCell,
+  ListEmpty,
+  ListLoading,
+  ListRow,
+  ListTable,
+  useReviewList,
+} from './list-parts';
 import { DenyFromListButton, ViewLink } from './list-row-actions';
 import { useListUrlState } from './list-url-state';
 import { orDash, formatListDateTime } from './review-format';
@@ -92,33 +101,38 @@ export function PfListPage() {
           <>
             <ListTable caption="Onboardings PF" columns={columns} busy={list.isPlaceholderData}>
               {data.items.map((item) => (
-                <tr key={item.id} className="border-t align-middle">
-                  <td className="px-4 py-3 font-mono text-xs whitespace-nowrap">
+                <ListRow key={item.id}>
+                  <ListCell label="Protocolo" className="font-mono text-xs">
                     {orDash(item.protocolo)}
-                  </td>
-                  <th scope="row" className="px-4 py-3 font-medium">
+                  </ListCell>
+                  <ListCell label="Nome" kind="header">
                     {orDash(item.name)}
-                  </th>
-                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  </ListCell>
+                  <ListCell label="CPF" className="whitespace-nowrap tabular-nums">
                     {item.document ? maskCpf(item.document) : '—'}
-                  </td>
-                  <td className="px-4 py-3 break-all">{orDash(item.email)}</td>
-                  <td className="px-4 py-3">
+                  </ListCell>
+                  {/* A share of the row; two lines at most, the whole address on hover. */}
+                  <ListCell label="E-mail" wide className="min-w-44">
+                    <ClippedText>{orDash(item.email)}</ClippedText>
+                  </ListCell>
+                  <ListCell label="Status" className="whitespace-nowrap">
                     <StatusBadge status={item.status} />
-                  </td>
-                  <td className="px-4 py-3 tabular-nums">{progressLabel(item.currentStep)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  </ListCell>
+                  <ListCell label="Progresso" className="tabular-nums">
+                    {progressLabel(item.currentStep)}
+                  </ListCell>
+                  <ListCell label="Criado em" className="whitespace-nowrap tabular-nums">
                     {formatListDateTime(item.createdAt)}
-                  </td>
-                  <td className="px-4 py-3">
+                  </ListCell>
+                  <ListCell label="Ações" kind="actions">
                     <div className="flex flex-wrap gap-2">
                       <ViewLink to={pfDetailPath(item.id)} />
                       {item.status === 'EM_EXIGENCIA' && (
                         <DenyFromListButton flow="pf" item={item} />
                       )}
                     </div>
-                  </td>
-                </tr>
+                  </ListCell>
+                </ListRow>
               ))}
             </ListTable>
             <ListPagination

@@ -9,7 +9,15 @@ import { LoadError } from '../load-error';
 import { FilterSelect } from './filter-select';
 import { ListCountBadges } from './list-counts';
 import { ListPagination } from './list-pagination';
-import { ExportCsvLink, ListEmpty, ListLoading, ListTable, useReviewList } from './list-parts';
+import {
+  ExportCsvLink,
+  ListCell,
+  ListEmpty,
+  ListLoading,
+  ListRow,
+  ListTable,
+  useReviewList,
+} from './list-parts';
 import { DenyFromListButton, ResendButton, ViewLink } from './list-row-actions';
 import { useListUrlState } from './list-url-state';
 import { emailLocalPart, orDash } from './review-format';
@@ -76,8 +84,8 @@ export function PjListPage() {
           <>
             <ListTable caption="Onboardings PJ" columns={columns} busy={list.isPlaceholderData}>
               {data.items.map((item) => (
-                <tr key={item.id} className="border-t align-middle">
-                  <th scope="row" className="px-4 py-3 font-normal">
+                <ListRow key={item.id}>
+                  <ListCell label="Empresa" kind="header" className="font-normal">
                     <span className="block font-medium">
                       {orDash(item.name ?? item.razaoSocial)}
                     </span>
@@ -86,26 +94,28 @@ export function PjListPage() {
                         {item.email}
                       </span>
                     )}
-                  </th>
-                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  </ListCell>
+                  <ListCell label="CNPJ" className="whitespace-nowrap tabular-nums">
                     {item.document ? maskCnpj(item.document) : '—'}
-                  </td>
-                  <td className="px-4 py-3">
+                  </ListCell>
+                  <ListCell label="Tipo">
                     {item.tipoEmpresa ? labelOf(tipoEmpresaOptions, item.tipoEmpresa) : '—'}
-                  </td>
-                  <td className="px-4 py-3">
+                  </ListCell>
+                  <ListCell label="Status" className="whitespace-nowrap">
                     <StatusBadge status={item.status} />
-                  </td>
-                  <td className="px-4 py-3 tabular-nums">{progressLabel(item.currentStep)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                  </ListCell>
+                  <ListCell label="Progresso" className="tabular-nums">
+                    {progressLabel(item.currentStep)}
+                  </ListCell>
+                  <ListCell label="Criado em" className="whitespace-nowrap tabular-nums">
                     <span className="block">{formatShortDate(item.createdAt)}</span>
                     {item.analisadoPor && item.analisadoEm && (
                       <span className="block text-xs text-muted-foreground">
                         {emailLocalPart(item.analisadoPor)} · {formatDayMonth(item.analisadoEm)}
                       </span>
                     )}
-                  </td>
-                  <td className="px-4 py-3">
+                  </ListCell>
+                  <ListCell label="Ações" kind="actions">
                     <div className="flex flex-wrap gap-2">
                       <ViewLink to={pjDetailPath(item.id)} />
                       {item.status === 'EM_EXIGENCIA' && (
@@ -115,8 +125,8 @@ export function PjListPage() {
                         </>
                       )}
                     </div>
-                  </td>
-                </tr>
+                  </ListCell>
+                </ListRow>
               ))}
             </ListTable>
             <ListPagination

@@ -25,6 +25,8 @@ export const errorCodes = {
   badGateway: 'BAD_GATEWAY',
   sessionRequired: 'SESSION_REQUIRED',
   invalidCode: 'INVALID_CODE',
+  /** A one-time code refused after its last allowed try: only a new code can be checked. */
+  codeBlocked: 'CODE_BLOCKED',
   resendTooSoon: 'RESEND_TOO_SOON',
 } as const;
 

@@ -46,6 +46,10 @@ export type VerifyCodeResponse = z.infer<typeof verifyCodeResponseSchema>;
 /** Messages of the verification API (the toasts' descriptions of applicant-portal.md section 8). */
 export const verificationMessages = {
   invalidCode: 'O código informado está incorreto ou expirado.',
+  // Not in the spec (decision 007): the code took its 5 wrong tries and is refused from then on.
+  codeBlockedTitle: 'Código bloqueado',
+  codeBlocked:
+    'Este código foi bloqueado depois de 5 tentativas erradas. Peça um novo código para continuar.',
   sessionRequired: 'Sua sessão de cadastro expirou. Recarregue a página para começar de novo.',
   resendTooSoon: (seconds: number) => `Aguarde ${seconds}s para pedir um novo código.`,
   tooManyCodes: 'Limite de envios atingido. Tente novamente mais tarde.',

@@ -123,19 +123,29 @@ export function createVerification(deps: {
       const now = clock.now();
       const invalid = () =>
         new AppError(errorCodes.invalidCode, verificationMessages.invalidCode, 400);
+      const blocked = () =>
+        new AppError(errorCodes.codeBlocked, verificationMessages.codeBlocked, 400);
       const challenge = await reserveAttempt(db, session.id, channel, now, OTP_MAX_ATTEMPTS);
       if (!challenge) {
-        // Nothing to try: no code, an expired one (now closed for good) or one that failed too often.
+        // Nothing to try: no code, an expired one (now closed for good) or one that failed too
+        // often. The last is told apart: even the right code is refused until a new one is sent.
         await closeExpiredChallenges(db, session.id, channel, now);
-        throw invalid();
+        const latest = await findLatestChallenge(db, session.id, channel);
+        const spent =
+          latest !== null &&
+          (latest.closedReason === 'too_many_attempts' ||
+            (latest.closedAt === null && latest.attempts >= OTP_MAX_ATTEMPTS));
+        throw spent ? blocked() : invalid();
       }
       const matches = timingSafeEqual(
         hash(challenge.id, code),
         Buffer.from(challenge.codeHash, 'hex'),
       );
       if (!matches) {
-        if (challenge.attempts >= OTP_MAX_ATTEMPTS)
+        if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
           await closeChallenge(db, challenge.id, now, 'too_many_attempts');
+          throw blocked();
+        }
         throw invalid();
       }
       return db.transaction(async (tx) => {

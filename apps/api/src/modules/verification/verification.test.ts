@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applicantSessions, otpChallenges, outbox } from '@medipay/db/schema';
+import { verificationMessages } from '@medipay/shared/applicant-session';
 import { perIpLimits } from '../../lib/rate-limits';
 import { latestCodeFor, startApplicantSession } from '../../testing/applicant';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -207,6 +208,46 @@ describe('one-time codes', () => {
     expect((await verify(cookie, { channel: 'email', code })).statusCode).toBe(400);
     const [challenge] = await t.database.db.select().from(otpChallenges);
     expect(challenge).toMatchObject({ attempts: 5, closedReason: 'too_many_attempts' });
+  });
+
+  it('says the code is blocked from its fifth wrong try on, the right code included, until a new one', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    const invalid = { code: 'INVALID_CODE', message: verificationMessages.invalidCode };
+    const blocked = { code: 'CODE_BLOCKED', message: verificationMessages.codeBlocked };
+    for (let i = 0; i < 4; i += 1) {
+      const response = await verify(cookie, { channel: 'email', code: wrong(code) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject(invalid);
+    }
+    const fifth = await verify(cookie, { channel: 'email', code: wrong(code) });
+    expect(fifth.statusCode).toBe(400);
+    expect(fifth.json()).toMatchObject(blocked);
+    const right = await verify(cookie, { channel: 'email', code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toMatchObject(blocked);
+    // The phone's channel has its own codes: nothing blocked there, only nothing to check.
+    expect((await verify(cookie, { channel: 'phone', code })).json()).toMatchObject(invalid);
+
+    // A new code (after the cooldown) is checked as usual.
+    clock.advance(61_000);
+    expect((await send(cookie, { channel: 'email', destination: email })).statusCode).toBe(202);
+    const next = await latestCodeFor(t.database.db, email);
+    expect((await verify(cookie, { channel: 'email', code: next })).statusCode).toBe(200);
+  });
+
+  it('says an expired code is invalid, not blocked', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    await send(cookie, { channel: 'email', destination: email });
+    const code = await latestCodeFor(t.database.db, email);
+    await verify(cookie, { channel: 'email', code: wrong(code) });
+    clock.advance(5 * 60_000 + 1);
+    const response = await verify(cookie, { channel: 'email', code });
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      message: verificationMessages.invalidCode,
+    });
   });
 
   it('still accepts the right code on the fifth try', async () => {

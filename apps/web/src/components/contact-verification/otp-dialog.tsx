@@ -1,11 +1,13 @@
 import { OTPInput, REGEXP_ONLY_DIGITS, type SlotProps } from 'input-otp';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
-import type {
-  ApplicantSession,
-  SendCodeRequest,
-  VerificationChannel,
+import {
+  verificationMessages,
+  type ApplicantSession,
+  type SendCodeRequest,
+  type VerificationChannel,
 } from '@medipay/shared/applicant-session';
+import { errorCodes } from '@medipay/shared/api-error';
 import { OTP_LENGTH } from '@medipay/shared/constants';
 import type { Flow } from '@medipay/shared/status';
 import { ApiRequestError } from '../../lib/api-client';
@@ -23,6 +25,33 @@ export const channelTitles: Record<VerificationChannel, string> = {
 
 const channelNames: Record<VerificationChannel, string> = { email: 'E-mail', phone: 'Telefone' };
 
+/** A message shown inside the dialog, beside the code it is about (the spec's title and text). */
+export type DialogMessage = { title: string; description?: string; tone: 'error' | 'success' };
+
+const messages = {
+  invalid: {
+    title: 'Código inválido',
+    description: verificationMessages.invalidCode,
+    tone: 'error',
+  },
+  blocked: {
+    title: verificationMessages.codeBlockedTitle,
+    description: verificationMessages.codeBlocked,
+    tone: 'error',
+  },
+  checkFailed: {
+    title: 'Erro na verificação',
+    description: 'Tente novamente em alguns instantes.',
+    tone: 'error',
+  },
+  resendFailed: {
+    title: 'Erro ao reenviar',
+    description: 'Tente novamente em alguns instantes.',
+    tone: 'error',
+  },
+  resent: { title: 'Código reenviado!', tone: 'success' },
+} satisfies Record<string, DialogMessage>;
+
 export type OtpDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,6 +61,8 @@ export type OtpDialogProps = {
   destination: string;
   /** Seconds until a new code may be asked for, as the server said when it sent one. */
   resendInSeconds: number;
+  /** Why the code could not be sent, when the dialog opens after a failed send. */
+  sendProblem?: DialogMessage | null;
   onVerified: (session: ApplicantSession) => void;
 };
 
@@ -54,10 +85,12 @@ function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
 
 /**
  * The one-time-code dialog (applicant-portal.md): six digit slots checked as soon as they are
- * full, a resend countdown, and the spec's toasts. The code is checked by the server only.
+ * full, a resend countdown, and the spec's messages shown inside the dialog, beside the code
+ * (a failed send, a wrong code, a blocked code with a new one to ask for). The code is checked by
+ * the server only.
  */
 export function OtpDialog(props: OtpDialogProps) {
-  const { open, onOpenChange, channel, destination } = props;
+  const { open, onOpenChange, channel, destination, sendProblem } = props;
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -71,9 +104,10 @@ export function OtpDialog(props: OtpDialogProps) {
         <DialogHeader className="min-w-0">
           <DialogTitle className="pr-6">{channelTitles[channel]}</DialogTitle>
           <DialogDescription>
-            Digite o código de {OTP_LENGTH} dígitos enviado para{' '}
+            Digite o código de {OTP_LENGTH} dígitos {sendProblem ? 'recebido em' : 'enviado para'}{' '}
             {/* A long address wraps anywhere rather than widening the dialog past the screen. */}
-            <strong className="wrap-anywhere">{destination}</strong>.
+            <strong className="wrap-anywhere">{destination}</strong>
+            {sendProblem ? ', ou peça um novo código.' : '.'}
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: every opening starts with an empty code and a new countdown. */}
@@ -83,14 +117,43 @@ export function OtpDialog(props: OtpDialogProps) {
   );
 }
 
+function MessageBox({ id, message }: { id: string; message: DialogMessage | null }) {
+  const box = (tone: DialogMessage['tone']) =>
+    message?.tone === tone && (
+      <div
+        className={cn(
+          'rounded-md border p-3 text-sm',
+          tone === 'error'
+            ? 'border-red-300 bg-red-50 text-red-900'
+            : 'border-green-300 bg-green-50 text-green-900',
+        )}
+      >
+        <p className="font-semibold">{message.title}</p>
+        {message.description && <p className="wrap-anywhere">{message.description}</p>}
+      </div>
+    );
+  // Both regions stay in the page, so that a screen reader announces each new message in place.
+  return (
+    <div id={id} className="w-full">
+      <div role="alert">{box('error')}</div>
+      <div role="status">{box('success')}</div>
+    </div>
+  );
+}
+
 function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputElement | null> }) {
   const { onOpenChange, flow, channel, destination, onVerified, inputRef } = props;
   const [code, setCode] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(props.resendInSeconds);
+  const [message, setMessage] = useState<DialogMessage | null>(props.sendProblem ?? null);
+  /** The code took its last wrong try: only a new code can be checked. */
+  const [blocked, setBlocked] = useState(false);
   const inputId = useId();
   const statusId = useId();
+  const messageId = useId();
+  const resendRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -98,17 +161,17 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
     return () => clearTimeout(timer);
   }, [secondsLeft]);
 
-  // Back to the code after every check or resend (the input is disabled while checking).
+  // Back to the code after every check or resend (the input is disabled while checking); a
+  // blocked code leaves nothing to type, so the focus goes to the way out: a new code.
   useEffect(() => {
-    if (!verifying && !resending) inputRef.current?.focus();
-  }, [verifying, resending, inputRef]);
-
-  function restart() {
-    setCode('');
-  }
+    if (verifying || resending) return;
+    if (blocked) resendRef.current?.focus();
+    else inputRef.current?.focus();
+  }, [verifying, resending, blocked, inputRef]);
 
   async function verify(value: string) {
     setVerifying(true);
+    setMessage(null);
     try {
       const result = await verifyContactCode(flow, channel, value);
       toast.success('Código verificado!', {
@@ -117,19 +180,20 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
       onVerified(result.session);
       onOpenChange(false);
     } catch (error) {
-      if (
+      if (error instanceof ApiRequestError && error.code === errorCodes.codeBlocked) {
+        setBlocked(true);
+        setMessage(messages.blocked);
+      } else if (
         error instanceof ApiRequestError &&
         error.status >= 400 &&
         error.status < 500 &&
         error.status !== 429
       ) {
-        toast.error('Código inválido', {
-          description: 'O código informado está incorreto ou expirado.',
-        });
+        setMessage(messages.invalid);
       } else {
-        toast.error('Erro na verificação', { description: 'Tente novamente em alguns instantes.' });
+        setMessage(messages.checkFailed);
       }
-      restart();
+      setCode('');
     } finally {
       setVerifying(false);
     }
@@ -137,23 +201,26 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
 
   async function resend() {
     setResending(true);
+    setMessage(null);
     try {
       const result = await sendVerificationCode(flow, { channel, destination } as SendCodeRequest);
       setSecondsLeft(result.resendInSeconds);
-      toast.success('Código reenviado!');
+      setBlocked(false);
+      setMessage(messages.resent);
     } catch (error) {
       if (error instanceof ApiRequestError && error.retryAfterSeconds)
         setSecondsLeft(error.retryAfterSeconds);
-      toast.error('Erro ao reenviar', { description: 'Tente novamente em alguns instantes.' });
+      setMessage(messages.resendFailed);
     } finally {
       setResending(false);
-      restart();
+      setCode('');
     }
   }
 
   return (
     <>
       <div className="flex min-w-0 flex-col items-center gap-3">
+        <MessageBox id={messageId} message={message} />
         <Label htmlFor={inputId}>Código de verificação</Label>
         <OTPInput
           ref={inputRef}
@@ -165,8 +232,8 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
           inputMode="numeric"
           autoComplete="one-time-code"
           id={inputId}
-          aria-describedby={statusId}
-          disabled={verifying}
+          aria-describedby={`${messageId} ${statusId}`}
+          disabled={verifying || blocked}
           // The input-otp default widens its hidden input for a password manager's badge.
           pushPasswordManagerStrategy="none"
           containerClassName="flex w-full min-w-0 items-center justify-center has-[:disabled]:opacity-60"
@@ -188,12 +255,17 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
       </div>
       <div className="flex min-w-0 flex-col items-center gap-2">
         <Button
+          ref={resendRef}
           type="button"
-          variant="outline"
+          variant={blocked ? 'default' : 'outline'}
           disabled={secondsLeft > 0 || resending || verifying}
           onClick={resend}
         >
-          {secondsLeft > 0 ? `Reenviar em ${secondsLeft}s` : 'Reenviar código'}
+          {secondsLeft > 0
+            ? `Reenviar em ${secondsLeft}s`
+            : blocked
+              ? 'Pedir novo código'
+              : 'Reenviar código'}
         </Button>
         <p className="text-center text-xs text-muted-foreground">
           Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type {
   ApplicantSession,
   SendCodeRequest,
@@ -12,7 +11,7 @@ import { sendVerificationCode } from '../../lib/applicant-api';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { CheckCircleIcon } from '../ui/icons';
-import { OtpDialog } from './otp-dialog';
+import { OtpDialog, type DialogMessage } from './otp-dialog';
 
 const sendFailures: Record<VerificationChannel, string> = {
   email: 'Não foi possível enviar o código por e-mail',
@@ -33,7 +32,8 @@ export type VerifyContactButtonProps = {
 
 /**
  * 'Verificar' beside an e-mail or phone field: sends a code and opens the code dialog, even when
- * the sending failed (the applicant may still have an earlier code, or resend from the dialog).
+ * the sending failed: the dialog then says why, inside it, and offers to send again (the
+ * applicant may also still have an earlier code).
  */
 export function VerifyContactButton(props: VerifyContactButtonProps) {
   const { flow, channel, destination, verified, onVerified } = props;
@@ -41,6 +41,7 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState(destination);
   const [resendIn, setResendIn] = useState(OTP_RESEND_COOLDOWN_SECONDS);
+  const [sendProblem, setSendProblem] = useState<DialogMessage | null>(null);
   const badgeRef = useRef<HTMLSpanElement>(null);
   const verifiedHere = useRef(false);
 
@@ -65,16 +66,21 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
       const result = await sendVerificationCode(flow, { channel, destination } as SendCodeRequest);
       setSentTo(result.destination);
       setResendIn(result.resendInSeconds);
+      setSendProblem(null);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 400) {
-        toast.error('Erro', { description: error.message });
-        return;
-      }
       setSentTo(destination);
       setResendIn(
         error instanceof ApiRequestError && error.retryAfterSeconds ? error.retryAfterSeconds : 0,
       );
-      toast.error('Erro', { description: sendFailures[channel] });
+      // The spec's 'Erro' with the channel's text; a refused address or number says what is wrong.
+      setSendProblem({
+        title: 'Erro',
+        description:
+          error instanceof ApiRequestError && error.status === 400
+            ? error.message
+            : sendFailures[channel],
+        tone: 'error',
+      });
     } finally {
       setSending(false);
     }
@@ -99,6 +105,7 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
         channel={channel}
         destination={sentTo}
         resendInSeconds={resendIn}
+        sendProblem={sendProblem}
         onVerified={(session) => {
           verifiedHere.current = true;
           onVerified(session);

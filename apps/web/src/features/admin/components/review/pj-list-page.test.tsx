@@ -46,6 +46,25 @@ const cells = (name: string) =>
     .map((cell) => cell.textContent);
 
 describe('PJ list', () => {
+  it("shows 'mais de 10.000' for a capped total, and the filtered count when exact", async () => {
+    withList(() =>
+      json(
+        listOf([pjAnalysing], {
+          total: 10_000,
+          totalCapped: true,
+          filtered: 1234,
+          next: 'cursor-1',
+        }),
+      ),
+    );
+    renderAdmin(listPath);
+    expect(await screen.findByRole('table', { name: 'Onboardings PJ' })).toBeVisible();
+    expect(screen.getByText('Total: mais de 10.000')).toBeVisible();
+    expect(screen.getByText('Filtrados: 1.234')).toBeVisible();
+    expect(screen.getByText('Página 1 de 62')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Próxima' })).toBeEnabled();
+  });
+
   it('shows the totals and the companies with CNPJ, type, progress and review', async () => {
     withList(() => json(listOf([pjAnalysing, pjRequirement], { total: 57, filtered: 2 })));
     renderAdmin(listPath);

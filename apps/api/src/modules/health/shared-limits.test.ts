@@ -85,7 +85,8 @@ describe('limits shared by two app instances on one database', () => {
     clock.advance(10 * 60_000);
     expect((await createSession(instances[1], address)).statusCode).toBe(201);
     expect((await createSession(instances[0], address)).statusCode).toBe(201);
-  });
+    // 600 sessions: longer than one ordinary test.
+  }, 180_000);
 
   it("counts a session's CNPJ lookups over both instances", async () => {
     const { cookie } = await startApplicantSession(instances[0].app, 'PJ', '203.0.113.20');

@@ -243,6 +243,29 @@ describe('parseEnv', () => {
       );
     });
 
+    it('requires the choice in production with a server database, and only there', () => {
+      const rule =
+        'STORAGE: obrigatório em produção com DATABASE_URL; escolha STORAGE=s3 com S3_BUCKET ' +
+        '(vários processos) ou STORAGE=local (um único processo, documentos no disco dele)';
+      const production = {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.internal:25',
+        MEDIPAY_API_URL: 'sandbox',
+        DATA_DIR: tempDir(),
+      };
+      expect(errorOf({ ...production, DATABASE_URL: databaseUrl }).issues).toEqual([rule]);
+      expect(errorOf({ ...production, DATABASE_URL: databaseUrl, ...bucket }).issues).toEqual([
+        rule,
+      ]);
+      expect(
+        parseEnv({ ...production, DATABASE_URL: databaseUrl, STORAGE: 's3', ...bucket }).STORAGE,
+      ).toBe('s3');
+      expect(
+        parseEnv({ ...production, DATABASE_URL: databaseUrl, STORAGE: 'local' }).warnings,
+      ).toHaveLength(1);
+      expect(parseEnv(production).STORAGE).toBe('local');
+    });
+
     it('without STORAGE, S3_BUCKET still chooses the bucket (configurations made before STORAGE)', () => {
       const env = parseEnv({ DATA_DIR: tempDir(), DATABASE_URL: databaseUrl, ...bucket });
       expect(env.STORAGE).toBe('s3');

@@ -191,8 +191,9 @@ export class EnvError extends Error {
 /**
  * With a server database several processes may run, but documents kept on one process's disk
  * are not seen by the others (a read through another process answers 404): one process only.
- * Not an error when STORAGE is unset, so that a single process on PostgreSQL set up before
- * STORAGE existed still starts; the warning asks for the choice.
+ * Outside production, not an error when STORAGE is unset, so that a single process on
+ * PostgreSQL set up before STORAGE existed still starts; the warning asks for the choice. In
+ * production the choice is required (parseEnv).
  */
 function localStorageWarning(chosen: 'local' | 's3' | undefined): string {
   const where =
@@ -269,6 +270,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     problems.push(
       'S3_BUCKET: não se usa com STORAGE=local (os documentos ficariam no disco deste processo); ' +
         'para guardá-los no bucket, use STORAGE=s3',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.STORAGE) {
+    problems.push(
+      'STORAGE: obrigatório em produção com DATABASE_URL; escolha STORAGE=s3 com S3_BUCKET ' +
+        '(vários processos) ou STORAGE=local (um único processo, documentos no disco dele)',
     );
   }
   if (env.NODE_ENV === 'production' && env.KYC_CHECKS === 'sandbox') {

@@ -142,8 +142,12 @@ export function searchCondition(flow: ReviewFlow, rawTerm: string | undefined): 
     }
     branches.push(textContains(table.email, term));
   }
-  // Protocolos are upper case (MEDI-20261122-0042, PJ-20261122-1234).
-  branches.push(matches(table.protocolo, term.toUpperCase(), substring));
+  // Protocolos are upper case (MEDI-20261122-0042, PJ-20261122-1234). 'MEDI-' or 'PJ-' occurs
+  // only at their start: such a term is a prefix (btree), never a substring, whose trigrams
+  // ('med', 'edi', ...) are in every protocolo and would make the trigram index read them all.
+  const protocolo = term.toUpperCase();
+  const fromStart = /^(MEDI|PJ)-/.test(protocolo);
+  branches.push(matches(table.protocolo, protocolo, substring && !fromStart));
 
   if (flow === 'pf' && cpfLike.test(term)) {
     const digits = onlyDigits(term);

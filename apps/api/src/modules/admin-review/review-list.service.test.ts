@@ -942,6 +942,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     expect(text).toMatch(/onboarding_pf_biometria_revisao_idx/);
   });
 
+  it('searches a protocolo from its start on its prefix index, not its trigrams', async () => {
+    const text = await plan('pf', 'medi-20261101-0042');
+    expect(text).toMatch(/onboarding_pf_protocolo_prefix_idx/);
+    expect(text).not.toMatch(/onboarding_pf_protocolo_trgm_idx/);
+  });
+
   it('searches a 2-digit term on the prefix indexes of the CPF and the protocolo', async () => {
     const text = await plan('pf', '12');
     expect(text).toMatch(/onboarding_pf_cpf_prefix_idx/);

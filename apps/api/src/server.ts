@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { EnvError, loadEnv, type Env } from './config/env';
+import { publicUrlWarning } from './lib/public-url';
 
 function readEnv(): Env {
   try {
@@ -85,6 +86,9 @@ try {
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info({ database: database.kind, url: env.PUBLIC_URL }, 'MediPay portal ready');
+  // Links that leave this computer (the QR code of 'Continuar no celular') need a public address.
+  const unreachable = publicUrlWarning(env.PUBLIC_URL, env.NODE_ENV === 'production');
+  if (unreachable) app.log.warn(unreachable);
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await database.close();

@@ -62,5 +62,10 @@ export const verificationMessages = {
 export const handoffResponseSchema = z.object({
   url: z.string(),
   expiresInSeconds: z.number().int(),
+  /**
+   * The link's address is this computer's own (PUBLIC_URL unset or localhost): a phone that
+   * opens it reaches itself, so the page says so instead of showing a QR code that cannot work.
+   */
+  loopback: z.boolean(),
 });
 export type HandoffResponse = z.infer<typeof handoffResponseSchema>;

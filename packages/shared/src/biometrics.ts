@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadedDocumentSchema } from './documents';
 import { livenessChallengeSchema } from './liveness';
 
 /** Why a face match or a liveness check did not pass. */
@@ -123,6 +124,18 @@ export const biometricCheckSchema = z.object({
   checkedAt: z.string(),
 });
 export type BiometricCheck = z.infer<typeof biometricCheckSchema>;
+
+/**
+ * GET /api/applicant/PF/biometrics/passed: the session's newest check when it lets the applicant
+ * go on (aprovado or em revisão), with the two photos it compared, so that the selfie step shows
+ * it again after a reload, before the step is saved (404 when there is none).
+ */
+export const keptBiometricCheckSchema = z.object({
+  check: biometricCheckSchema,
+  selfie: uploadedDocumentSchema,
+  selfieDoc: uploadedDocumentSchema,
+});
+export type KeptBiometricCheck = z.infer<typeof keptBiometricCheckSchema>;
 
 /** The liveness confidence as the spec shows it: a percent with one decimal. */
 export function formatConfidence(confidence: number): string {

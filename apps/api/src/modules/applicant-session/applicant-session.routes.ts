@@ -7,6 +7,7 @@ import {
   handoffResponseSchema,
 } from '@medipay/shared/applicant-session';
 import { handoffPath, handoffRoutePattern, paths } from '@medipay/shared/routes';
+import { isLoopbackUrl } from '../../lib/public-url';
 import { perIpLimits } from '../../lib/rate-limits';
 import {
   HANDOFF_TTL_MS,
@@ -18,6 +19,7 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
   sessions: ApplicantSessions;
   publicUrl: string;
 }> = async (app, { sessions, publicUrl }) => {
+  const loopback = isLoopbackUrl(publicUrl);
   /** Starts an application (or resumes the one of this browser): sets the HttpOnly session cookie. */
   app.post(
     '/applicant/sessions',
@@ -65,6 +67,7 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
         .send({
           url: `${publicUrl}${handoffPath(token)}`,
           expiresInSeconds: HANDOFF_TTL_MS / 1000,
+          loopback,
         });
     },
   );

@@ -50,8 +50,10 @@ async function createLink(desktop: Caller) {
     remoteAddress: desktop.remoteAddress,
   });
   expect(response.statusCode).toBe(201);
-  const { url, expiresInSeconds } = response.json();
+  const { url, expiresInSeconds, loopback } = response.json();
   expect(expiresInSeconds).toBe(HANDOFF_TTL_MS / 1000);
+  // A public address: the page shows the QR code without a warning.
+  expect(loopback).toBe(false);
   expect(HANDOFF_TTL_MS).toBeLessThanOrEqual(10 * 60 * 1000);
   expect(url).toMatch(/^https:\/\/portal\.medipay\.test\/continuar\/[A-Za-z0-9_-]{43}$/);
   return new URL(url).pathname;
@@ -359,6 +361,27 @@ describe('the link', () => {
       const response = await open(page);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain(testIndexHtml.slice(0, 20));
+    }
+  });
+});
+
+describe('a link on this computer only', () => {
+  it('says so when PUBLIC_URL is the default localhost address a phone cannot reach', async () => {
+    const local = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:3000' } });
+    try {
+      const { cookie } = await startApplicantSession(local.app, 'PF');
+      const response = await local.app.inject({
+        method: 'POST',
+        url: '/api/applicant/PF/handoff',
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({
+        url: expect.stringMatching(/^http:\/\/localhost:3000\/continuar\//),
+        loopback: true,
+      });
+    } finally {
+      await local.close();
     }
   });
 });

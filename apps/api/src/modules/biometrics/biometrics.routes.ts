@@ -7,6 +7,7 @@ import {
   biometricCheckSchema,
   biometricDecisionAccepted,
   biometricMessages,
+  keptBiometricCheckSchema,
   livenessChallengeResponseSchema,
   type BiometricCheck,
 } from '@medipay/shared/biometrics';
@@ -154,6 +155,31 @@ export const biometricsRoutes: FastifyPluginAsyncZod<{
       const latest = await biometrics.latest(session);
       if (!latest) throw new AppError(errorCodes.notFound, genericMessages.notFound, 404);
       return latest;
+    },
+  );
+
+  /**
+   * The newest check, when it lets the applicant go on, with its photos: the step shows it again
+   * after a reload (its photos are the session's, taken here or by the phone). A check that
+   * failed, or whose photos are gone, is not kept: the step starts over.
+   */
+  app.get(
+    '/applicant/PF/biometrics/passed',
+    { schema: { response: { 200: keptBiometricCheckSchema, ...errors } } },
+    async (request, reply) => {
+      const session = await sessions.require(request, 'PF');
+      reply.header('cache-control', 'no-store');
+      const latest = await biometrics.latest(session);
+      const photos =
+        latest && biometricDecisionAccepted(latest.decision)
+          ? await biometrics.photosOf(session, latest)
+          : null;
+      if (!latest || !photos) throw new AppError(errorCodes.notFound, genericMessages.notFound, 404);
+      return {
+        check: latest,
+        selfie: toUploadedDocument(photos.selfie),
+        selfieDoc: toUploadedDocument(photos.selfieDoc),
+      };
     },
   );
 

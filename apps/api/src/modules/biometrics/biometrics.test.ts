@@ -320,6 +320,57 @@ describe('KYC_CHECKS=sandbox', () => {
     );
   });
 
+  it('keeps a check that lets the applicant go on, with its photos, for the step after a reload', async () => {
+    const kept = (cookie: string) =>
+      sandbox.app.inject({
+        method: 'GET',
+        url: '/api/applicant/PF/biometrics/passed',
+        headers: { cookie },
+      });
+    const photos = { selfie: await blank(), selfieDoc: await blank(), document: await blank() };
+    const person = await applicant(photos, sandbox);
+    // Nothing checked yet: nothing kept.
+    expect((await kept(person.cookie)).statusCode).toBe(404);
+
+    const passed = await check(person.cookie, { ...person, challengeId: null }, sandbox);
+    const again = await kept(person.cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.json()).toEqual({
+      check: passed.json(),
+      selfie: expect.objectContaining({ id: person.selfieId, name: 'selfie.jpg' }),
+      selfieDoc: expect.objectContaining({ id: person.selfieDocId, name: 'selfie-doc.jpg' }),
+    });
+    // The wizard's own route to the photo (the phone's route is not the desktop's).
+    expect(again.json().selfie.url).toBe(`/api/documents/${person.selfieId}`);
+
+    // Another applicant never gets it; a newer failed check replaces it: the step starts over.
+    const other = await startApplicantSession(sandbox.app, 'PF');
+    expect((await kept(other.cookie)).statusCode).toBe(404);
+    const failingSelfie = await upload(
+      sandbox,
+      person.cookie,
+      'selfie',
+      'selfie-reprovar.jpg',
+      photos.selfie,
+    );
+    await check(
+      person.cookie,
+      { selfieId: failingSelfie, selfieDocId: person.selfieDocId, challengeId: null },
+      sandbox,
+    );
+    expect((await kept(person.cookie)).statusCode).toBe(404);
+    expect(
+      (await sandbox.app.inject({ method: 'GET', url: '/api/applicant/PF/biometrics/passed' }))
+        .statusCode,
+    ).toBe(401);
+
+    // A check em revisão lets the applicant go on: it is kept too.
+    const review = await applicant(photos, sandbox, 'selfie-revisao.jpg');
+    await check(review.cookie, { ...review, challengeId: null }, sandbox);
+    expect((await kept(review.cookie)).json().check.decision).toBe('em_revisao');
+  });
+
   it('ends em revisão for a selfie named for review, both similarities in the uncertain band', async () => {
     const photos = { selfie: await blank(), selfieDoc: await blank(), document: await blank() };
     const person = await applicant(photos, sandbox, 'selfie-revisao.jpg');

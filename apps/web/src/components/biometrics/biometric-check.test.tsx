@@ -8,8 +8,16 @@ import { Toaster } from '../ui/sonner';
 import { BiometricCheck, emptyBiometrics, type BiometricsValue } from './biometric-check';
 
 const fetchMock = vi.fn();
+/** The answers of the check, in order; the desktop's question about the phone answers 'none'. */
+const checkAnswers = vi.fn();
 beforeEach(() => {
   fetchMock.mockReset();
+  checkAnswers.mockReset();
+  fetchMock.mockImplementation((url: string, init?: RequestInit) =>
+    url === '/api/applicant/PF/handoff' && !init?.method
+      ? Promise.resolve(answer(200, { state: 'none', result: null }))
+      : checkAnswers(url, init),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -66,12 +74,12 @@ function renderCheck(initial: BiometricsValue) {
 
 describe('BiometricCheck', () => {
   it('checks both photos with the challenge they followed and hands the result over', async () => {
-    fetchMock.mockResolvedValueOnce(answer(200, result({})));
+    checkAnswers.mockResolvedValueOnce(answer(200, result({})));
     const user = userEvent.setup();
     const { onChange } = renderCheck(value);
 
     await user.click(screen.getByRole('button', { name: 'Verificar identidade' }));
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const [url, init] = checkAnswers.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/applicant/PF/biometrics/check');
     expect(JSON.parse(init.body as string)).toEqual({
       selfieId: selfie.id,
@@ -156,7 +164,7 @@ describe('BiometricCheck', () => {
     ['aprovado', false],
   ] as const)('after a check that ends %s, toasts the failure: %s', async (decision, toasted) => {
     const toastError = vi.spyOn(toast, 'error');
-    fetchMock.mockResolvedValueOnce(answer(200, result({ decision })));
+    checkAnswers.mockResolvedValueOnce(answer(200, result({ decision })));
     const user = userEvent.setup();
     const { onChange } = renderCheck(value);
     await user.click(screen.getByRole('button', { name: 'Verificar identidade' }));
@@ -172,7 +180,7 @@ describe('BiometricCheck', () => {
   });
 
   it("says 'Erro na verificação' when the check could not run, and keeps the photos", async () => {
-    fetchMock.mockResolvedValueOnce(
+    checkAnswers.mockResolvedValueOnce(
       answer(503, { code: 'SERVICE_UNAVAILABLE', message: 'Não foi possível concluir.' }),
     );
     const user = userEvent.setup();
@@ -182,5 +190,110 @@ describe('BiometricCheck', () => {
     expect(screen.getByText('Tente novamente em alguns instantes.')).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Verificar identidade' })).toBeEnabled();
+  });
+
+  it('offers to replace the identity front when its photo is the likely cause of the failure', async () => {
+    const onReplaceDocument = vi.fn();
+    const user = userEvent.setup();
+    const failed = result({
+      decision: 'reprovado',
+      confidence: 0.3,
+      reasons: [
+        {
+          photo: 'document',
+          reason: 'no-match',
+          message: 'Os rostos das fotos não correspondem à mesma pessoa.',
+        },
+      ],
+    });
+    render(
+      <BiometricCheck
+        value={{ ...value, result: failed }}
+        onChange={vi.fn()}
+        onReplaceDocument={onReplaceDocument}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('A foto do documento de identidade pode ser a causa');
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Substituir a frente do documento' }));
+    expect(onReplaceDocument).toHaveBeenCalledOnce();
+  });
+
+  it('does not blame the document when the two selfies disagree', () => {
+    const failed = result({
+      decision: 'reprovado',
+      confidence: 0.2,
+      reasons: [
+        { photo: 'selfieDoc', reason: 'no-match', message: 'Os rostos não correspondem.' },
+        { photo: 'document', reason: 'no-match', message: 'Os rostos não correspondem.' },
+      ],
+    });
+    render(
+      <BiometricCheck
+        value={{ ...value, result: failed }}
+        onChange={vi.fn()}
+        onReplaceDocument={vi.fn()}
+      />,
+    );
+    expect(
+      screen.queryByRole('button', { name: 'Substituir a frente do documento' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('never offers a file for the selfie: the camera here, or the phone, and says why', () => {
+    renderCheck(emptyBiometrics);
+    expect(
+      screen.getByText(/uma foto enviada como arquivo não passa na verificação/),
+    ).toHaveTextContent('Use a câmera deste aparelho ou, sem câmera aqui, continue no celular.');
+    const selfie = screen.getByRole('group', { name: 'Selfie' });
+    expect(selfie.querySelector('input[type="file"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Usar a câmera (Selfie)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar no celular' })).toBeInTheDocument();
+    // The selfie with the document is not the liveness check's: a file is still accepted there.
+    expect(screen.getByLabelText('Selfie com documento')).toHaveAttribute('type', 'file');
+  });
+
+  it('moves on by itself when the phone finishes: the step gets the photos and the result', async () => {
+    const done = {
+      selfie,
+      selfieDoc,
+      check: result({ sandbox: true }),
+    };
+    let polls = 0;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (url === '/api/applicant/PF/handoff' && !init?.method) {
+        polls += 1;
+        // The page opened while the phone was on the step (a reload); then the phone finished.
+        return Promise.resolve(
+          answer(
+            200,
+            polls === 1 ? { state: 'opened', result: null } : { state: 'done', result: done },
+          ),
+        );
+      }
+      throw new Error(`unexpected ${url}`);
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const onPhoneDone = vi.fn();
+      const onChange = vi.fn();
+      render(
+        <BiometricCheck value={emptyBiometrics} onChange={onChange} onPhoneDone={onPhoneDone} />,
+      );
+      expect(
+        await screen.findByText(
+          'Link aberto no celular. Conclua a verificação de identidade por lá.',
+        ),
+      ).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(3000);
+      await vi.waitFor(() => expect(onPhoneDone).toHaveBeenCalledOnce());
+      const next = { selfie, selfieDoc, challengeId: null, result: done.check };
+      expect(onPhoneDone).toHaveBeenCalledWith(next);
+      const update = onChange.mock.calls[0]![0] as (current: BiometricsValue) => BiometricsValue;
+      expect(update(emptyBiometrics)).toEqual(next);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -16,8 +16,10 @@ import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { FileUpload } from '../upload/file-upload';
 import { useBiometricsEndpoints } from './biometrics-endpoints';
-import { ContinueOnPhone, type PhoneResult } from './continue-on-phone';
+import { ContinueOnPhone, phoneStatus } from './continue-on-phone';
 import { LivenessCamera } from './liveness-camera';
+import { SelfieCamera } from './selfie-camera';
+import { usePhoneHandoff, type PhoneResult } from './use-phone-handoff';
 
 export type BiometricsValue = {
   selfie: UploadedDocument | null;
@@ -43,23 +45,55 @@ export type BiometricCheckProps = {
   onChange: (update: (current: BiometricsValue) => BiometricsValue) => void;
   /** The form's message when the applicant tries to go on without passing. */
   error?: string | undefined;
+  /** The phone of 'Continuar no celular' finished the step: its photos and result, now this value. */
+  onPhoneDone?: (value: BiometricsValue) => void;
+  /**
+   * Takes the applicant to the identity document's front (step 3), offered when a failed check
+   * points at its photo; absent where the document cannot be replaced (the phone).
+   */
+  onReplaceDocument?: () => void;
 };
 
 /**
- * The selfie step: a selfie (camera with the liveness challenge, or a file), a selfie holding the
- * identity document, and the check of both against the document photo. Aprovado shows the
- * confidence as a percent with one decimal; em revisão says calmly that the team will confirm the
- * photos (the applicant goes on); reprovado offers a retry that clears both photos.
+ * Whether a failed check points at the identity document's photo rather than at the selfies:
+ * a problem with the document's photo, while the two selfies did not disagree.
  */
-export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) {
+export function documentLikelyCause(result: BiometricCheckResult): boolean {
+  const { reasons } = result;
+  return (
+    reasons.some((reason) => reason.photo === 'document') &&
+    !reasons.some((reason) => reason.photo === 'selfieDoc' && reason.reason === 'no-match')
+  );
+}
+
+/**
+ * The selfie step: a selfie by the camera with the liveness challenge (a file only in the
+ * sandbox: a selfie sent as a file can never pass), a selfie holding the identity document, and
+ * the check of both against the document photo. Without a camera, 'Continuar no celular'. Aprovado
+ * shows the confidence as a percent with one decimal; em revisão says calmly that the team will
+ * confirm the photos (the applicant goes on); reprovado offers a retry that clears both photos,
+ * and a new photo of the identity document when that photo is the likely cause.
+ */
+export function BiometricCheck({
+  value,
+  onChange,
+  error,
+  onPhoneDone,
+  onReplaceDocument,
+}: BiometricCheckProps) {
   const [checking, setChecking] = useState(false);
   const challengeOfNextSelfie = useRef<string | null>(null);
   const { kycSandbox } = getPublicConfig();
   const { base, offerPhone } = useBiometricsEndpoints();
   const { result } = value;
   /** The phone's selfie step: its photos and result become this step's. */
-  const fromPhone = ({ selfie, selfieDoc, check }: PhoneResult) =>
-    onChange(() => ({ selfie, selfieDoc, challengeId: null, result: check }));
+  const fromPhone = ({ selfie, selfieDoc, check }: PhoneResult) => {
+    const next = { selfie, selfieDoc, challengeId: null, result: check };
+    onChange(() => next);
+    onPhoneDone?.(next);
+  };
+  const handoff = usePhoneHandoff(offerPhone, fromPhone);
+  const phoneAtWork = handoff.state === 'waiting' || handoff.state === 'opened';
   const uploadUrl = (field: string) => `/api${base}/documents/${field}`;
 
   async function verify() {
@@ -98,32 +132,61 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
       {kycSandbox && (
         <Badge variant="warning">Sandbox: a verificação de identidade está em modo simulado</Badge>
       )}
-      <FileUpload
-        flow="PF"
-        field="selfie"
-        kind={pfFileFields.selfie}
-        label="Selfie"
-        camera="user"
-        renderCamera={(send) => (
-          <LivenessCamera
-            onCapture={(file, challengeId) => {
-              challengeOfNextSelfie.current = challengeId;
-              send(file);
+      <p className="text-sm text-muted-foreground">
+        {offerPhone
+          ? 'A selfie é tirada pela câmera, seguindo os movimentos da prova de vida: uma foto enviada como arquivo não passa na verificação. Use a câmera deste aparelho ou, sem câmera aqui, continue no celular.'
+          : 'A selfie é tirada pela câmera, seguindo os movimentos da prova de vida: uma foto enviada como arquivo não passa na verificação.'}
+      </p>
+      {kycSandbox ? (
+        <div className="space-y-2">
+          <FileUpload
+            flow="PF"
+            field="selfie"
+            kind={pfFileFields.selfie}
+            label="Selfie"
+            camera="user"
+            renderCamera={(send) => (
+              <LivenessCamera
+                onCapture={(file, challengeId) => {
+                  challengeOfNextSelfie.current = challengeId;
+                  send(file);
+                }}
+              />
+            )}
+            uploadUrl={uploadUrl('selfie')}
+            value={value.selfie}
+            onChange={(selfie) => {
+              const challengeId = selfie ? challengeOfNextSelfie.current : null;
+              challengeOfNextSelfie.current = null;
+              onChange((current) => ({ ...current, selfie, challengeId, result: null }));
             }}
           />
-        )}
-        uploadUrl={uploadUrl('selfie')}
-        value={value.selfie}
-        onChange={(selfie) => {
-          const challengeId = selfie ? challengeOfNextSelfie.current : null;
-          challengeOfNextSelfie.current = null;
-          onChange((current) => ({ ...current, selfie, challengeId, result: null }));
-        }}
-      />
+          <p className="text-xs text-muted-foreground">
+            Modo sandbox: a selfie também pode ser enviada como arquivo, pois o resultado é
+            simulado.
+          </p>
+        </div>
+      ) : (
+        <SelfieCamera
+          label="Selfie"
+          uploadUrl={uploadUrl('selfie')}
+          value={value.selfie}
+          onChange={(selfie, challengeId) =>
+            onChange((current) => ({ ...current, selfie, challengeId, result: null }))
+          }
+        />
+      )}
       {offerPhone && (
-        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <span>Sem câmera neste aparelho?</span>
-          <ContinueOnPhone onDone={fromPhone} />
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <span>Sem câmera neste aparelho?</span>
+            <ContinueOnPhone handoff={handoff} />
+          </div>
+          {phoneAtWork && handoff.state && (
+            <p role="status" className="text-sm">
+              {phoneStatus[handoff.state]}
+            </p>
+          )}
         </div>
       )}
       <FileUpload
@@ -192,12 +255,23 @@ export function BiometricCheck({ value, onChange, error }: BiometricCheckProps) 
             ))}
           </ul>
           {result.sandbox && <p className="text-sm text-red-900">Resultado do modo sandbox.</p>}
+          {onReplaceDocument && documentLikelyCause(result) && (
+            <p className="text-sm text-red-900">
+              A foto do documento de identidade pode ser a causa: envie uma nova foto da frente do
+              documento, nítida, sem reflexos e com o rosto visível.
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button type="button" variant="outline" onClick={() => onChange(() => emptyBiometrics)}>
               Tentar novamente
             </Button>
+            {onReplaceDocument && documentLikelyCause(result) && (
+              <Button type="button" variant="outline" onClick={onReplaceDocument}>
+                Substituir a frente do documento
+              </Button>
+            )}
             {offerPhone && result.reasons.some((reason) => reason.reason === 'camera-required') && (
-              <ContinueOnPhone onDone={fromPhone} />
+              <ContinueOnPhone handoff={handoff} />
             )}
           </div>
         </div>

@@ -1,10 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { handoffResponseSchema, type HandoffResponse } from '@medipay/shared/applicant-session';
-import {
-  handoffProgressSchema,
-  type HandoffProgress,
-  type HandoffState,
-} from '@medipay/shared/handoff';
+import type { HandoffState } from '@medipay/shared/handoff';
 import { apiRequest, ApiRequestError } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import {
@@ -16,11 +12,17 @@ import {
   DialogTrigger,
 } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
+import type { PhoneHandoff } from './use-phone-handoff';
 
 type Link = HandoffResponse & { qrPath: string; size: number };
 
-/** What the phone sends back: its two photos and the check that passed. */
-export type PhoneResult = NonNullable<HandoffProgress['result']>;
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
 
 /** The dark modules of a QR code as one SVG path, one unit per module, with a 4-module margin. */
 async function qrCode(text: string): Promise<{ path: string; size: number }> {
@@ -39,10 +41,7 @@ async function qrCode(text: string): Promise<{ path: string; size: number }> {
   return { path, size: count + margin * 2 };
 }
 
-/** How often the desktop asks whether the phone is done. */
-export const HANDOFF_POLL_MS = 3000;
-
-const phoneStatus: Partial<Record<HandoffState, string>> = {
+export const phoneStatus: Partial<Record<HandoffState, string>> = {
   waiting: 'Aguardando a leitura do QR code no celular...',
   opened: 'Link aberto no celular. Conclua a verificação de identidade por lá.',
   done: 'Verificação concluída no celular. As fotos já aparecem aqui.',
@@ -51,51 +50,32 @@ const phoneStatus: Partial<Record<HandoffState, string>> = {
 
 /**
  * 'Continuar no celular': a single-use link, valid for 10 minutes, shown as a QR code and as
- * text. The phone that opens it takes the selfie step of this application and nothing else; this
- * side follows it and, once the phone's check passed, hands its photos and result to `onDone`.
+ * text. The phone that opens it takes the selfie step of this application and nothing else;
+ * `handoff` (usePhoneHandoff) follows it and hands its photos and result over once its check
+ * passed. When the portal's address is this computer's own (PUBLIC_URL left at localhost), the
+ * dialog says that a phone cannot open the link.
  */
-export function ContinueOnPhone({ onDone }: { onDone: (result: PhoneResult) => void }) {
+export function ContinueOnPhone({ handoff }: { handoff: PhoneHandoff }) {
   const [link, setLink] = useState<Link | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [state, setState] = useState<HandoffState | null>(null);
-  const done = useRef(onDone);
-  useEffect(() => {
-    done.current = onDone;
-  });
-
-  // Follows the phone while the link is waiting or open.
-  const following = state === 'waiting' || state === 'opened';
-  useEffect(() => {
-    if (!following) return;
-    let active = true;
-    const timer = setInterval(() => {
-      apiRequest('/applicant/PF/handoff', { schema: handoffProgressSchema })
-        .then((progress) => {
-          if (!active) return;
-          if (progress.state === 'done' && progress.result) done.current(progress.result);
-          if (progress.state !== 'none') setState(progress.state);
-        })
-        // A failed poll is retried at the next tick.
-        .catch(() => undefined);
-    }, HANDOFF_POLL_MS);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [following]);
+  const [created, setCreated] = useState(false);
+  const { state: followed, follow } = handoff;
+  // Before this dialog made a link, a link under way (after a reload) is the newest one.
+  const state: HandoffState | null = created || followed === 'opened' ? followed : null;
 
   async function create() {
     setLink(null);
     setProblem(null);
-    setState(null);
+    setCreated(false);
     try {
-      const handoff = await apiRequest('/applicant/PF/handoff', {
+      const answer = await apiRequest('/applicant/PF/handoff', {
         method: 'POST',
         schema: handoffResponseSchema,
       });
-      const { path, size } = await qrCode(handoff.url);
-      setLink({ ...handoff, qrPath: path, size });
-      setState('waiting');
+      const { path, size } = await qrCode(answer.url);
+      setLink({ ...answer, qrPath: path, size });
+      setCreated(true);
+      follow();
     } catch (failure) {
       setProblem(
         failure instanceof ApiRequestError
@@ -140,6 +120,20 @@ export function ContinueOnPhone({ onDone }: { onDone: (result: PhoneResult) => v
         )}
         {link && state !== 'opened' && state !== 'done' && (
           <div className="space-y-3">
+            {link.loopback && (
+              <div
+                role="alert"
+                className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+              >
+                <p className="font-semibold">Este link não abre em um celular</p>
+                <p>
+                  O endereço do portal configurado é o deste computador ({hostOf(link.url)}): um
+                  celular que ler o QR code tentará acessar a si mesmo. Use a câmera deste
+                  computador, ou peça ao responsável pelo portal que configure o endereço público
+                  (PUBLIC_URL).
+                </p>
+              </div>
+            )}
             <svg
               role="img"
               aria-label="QR code com o link para continuar no celular"

@@ -12,6 +12,20 @@ import { paths } from '../../../config/paths';
 import { apiError, fetchMock, json, stubApi } from '../../../testing/api-stub';
 import { PhoneHandoffPage } from './phone-handoff-page';
 
+/**
+ * The sandbox (KYC_CHECKS=sandbox): the only mode where the selfie may be sent as a file, which
+ * these tests do (the camera's liveness challenge does not run here). Outside it the phone, like
+ * the computer, offers the camera only.
+ */
+const sandbox = vi.hoisted(() => ({ on: true }));
+vi.mock('../../../config/public-config', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../config/public-config')>();
+  return {
+    ...actual,
+    getPublicConfig: () => ({ ...actual.getPublicConfig(), kycSandbox: sandbox.on }),
+  };
+});
+
 /** A stand-in for XMLHttpRequest (the uploads): answers each field with its photo. */
 class FakeXhr {
   static sent: string[] = [];
@@ -106,6 +120,23 @@ describe('PhoneHandoffPage', () => {
     expect(screen.getByLabelText('Selfie com documento', { exact: true })).toBeInTheDocument();
     // The phone cannot hand the application on again.
     expect(screen.queryByRole('button', { name: 'Continuar no celular' })).toBeNull();
+  });
+
+  it('outside the sandbox, takes the selfie by the camera only, and says why', async () => {
+    sandbox.on = false;
+    try {
+      stubApi({ 'GET /api/handoff': () => json(handoff) });
+      renderPage();
+      const selfie = await screen.findByRole('group', { name: 'Selfie' });
+      expect(selfie.querySelector('input[type="file"]')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Usar a câmera (Selfie)' })).toBeInTheDocument();
+      expect(
+        screen.getByText(/uma foto enviada como arquivo não passa na verificação\.$/),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/continue no celular/)).toBeNull();
+    } finally {
+      sandbox.on = true;
+    }
   });
 
   it('sends the photos and the check to the phone’s API, then sends the applicant back to the computer', async () => {

@@ -147,3 +147,142 @@ describe('PF step 4: the three outcomes of the biometric check', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 });
+
+const approved: BiometricCheck = {
+  decision: 'aprovado',
+  ...checks.aprovado,
+  reasons: [],
+  selfieId: selfie.id,
+  selfieDocId: selfieDoc.id,
+  sandbox: false,
+  checkedAt: '2026-11-22T12:00:00.000Z',
+};
+
+function renderUnsaved() {
+  const onSaved = vi.fn();
+  const onBack = vi.fn();
+  render(
+    <BiometricsStep
+      values={{}}
+      session={{ flow: 'PF', verifiedEmail: null, verifiedPhone: null }}
+      onSession={vi.fn()}
+      onSaved={onSaved}
+      onBack={onBack}
+    />,
+  );
+  return { onSaved, onBack };
+}
+
+describe('PF step 4 before it was saved', () => {
+  it('shows a passed check again after a reload, with its photos, and saves them', async () => {
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url === '/api/applicant/PF/biometrics/passed')
+        return json(200, { check: approved, selfie, selfieDoc });
+      if (method === 'GET' && url === '/api/applicant/PF/handoff')
+        return json(200, { state: 'none', result: null });
+      if (method === 'PUT' && url === '/api/applicant/PF/application/steps/4')
+        return json(200, saved);
+      throw new Error(`unexpected ${method} ${url}`);
+    });
+    const user = userEvent.setup();
+    const { onSaved } = renderUnsaved();
+    expect(await screen.findByText('Verificação aprovada')).toBeInTheDocument();
+    expect(screen.getByText('Confiança: 96,2%')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Pré-visualização: Selfie' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(JSON.parse((saves()[0]![1] as RequestInit).body as string)).toEqual({
+      selfie,
+      selfieDoc,
+      livenessPassed: true,
+    });
+  });
+
+  it('starts empty when the server kept no passed check', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/applicant/PF/handoff'
+        ? json(200, { state: 'none', result: null })
+        : json(404, { code: 'NOT_FOUND', message: 'Recurso não encontrado.' }),
+    );
+    renderUnsaved();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+        '/api/applicant/PF/biometrics/passed',
+      ),
+    );
+    expect(screen.queryByText('Verificação aprovada')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verificar identidade' })).toBeDisabled();
+  });
+
+  it('moves on by itself when the phone finishes the check', async () => {
+    let polls = 0;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url === '/api/applicant/PF/biometrics/passed')
+        return json(404, { code: 'NOT_FOUND', message: 'Recurso não encontrado.' });
+      if (method === 'GET' && url === '/api/applicant/PF/handoff') {
+        polls += 1;
+        return json(
+          200,
+          polls === 1
+            ? { state: 'opened', result: null }
+            : { state: 'done', result: { check: approved, selfie, selfieDoc } },
+        );
+      }
+      if (method === 'PUT' && url === '/api/applicant/PF/application/steps/4')
+        return json(200, saved);
+      throw new Error(`unexpected ${method} ${url}`);
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { onSaved } = renderUnsaved();
+      await screen.findByText(
+        'Link aberto no celular. Conclua a verificação de identidade por lá.',
+      );
+      await vi.advanceTimersByTimeAsync(3000);
+      await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+      expect(JSON.parse((saves()[0]![1] as RequestInit).body as string)).toEqual({
+        selfie,
+        selfieDoc,
+        livenessPassed: true,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('after a mismatch with the document photo, offers to replace the identity front (step 3)', async () => {
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/api/applicant/PF/biometrics/check')
+        return json(200, {
+          ...approved,
+          decision: 'reprovado',
+          confidence: 0.3,
+          reasons: [
+            {
+              photo: 'document',
+              reason: 'no-match',
+              message: 'Os rostos das fotos não correspondem à mesma pessoa.',
+            },
+          ],
+        } satisfies BiometricCheck);
+      return json(200, { state: 'none', result: null });
+    });
+    const user = userEvent.setup();
+    const onBack = vi.fn();
+    render(
+      <BiometricsStep
+        values={{ selfie, selfieDoc }}
+        session={{ flow: 'PF', verifiedEmail: null, verifiedPhone: null }}
+        onSession={vi.fn()}
+        onSaved={vi.fn()}
+        onBack={onBack}
+      />,
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Substituir a frente do documento' }),
+    );
+    expect(onBack).toHaveBeenCalledOnce();
+  });
+});

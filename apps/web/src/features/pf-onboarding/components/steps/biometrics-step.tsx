@@ -6,12 +6,17 @@ import {
   BiometricCheck,
   type BiometricsValue,
 } from '../../../../components/biometrics/biometric-check';
+import { keptBiometricCheck } from '../../../../components/biometrics/kept-check';
 import { StepActions } from '../../../../components/wizard/step-actions';
 import { latestBiometricCheck } from '../../../../lib/biometrics-api';
 import type { StepProps } from '../step-props';
 import { useSaveStep } from '../use-save-step';
 
-/** Step 4: selfie and selfie with the document, the face match and the liveness check. */
+/**
+ * Step 4: selfie and selfie with the document, the face match and the liveness check. A check
+ * that passed survives a reload before 'Continuar' (the server keeps it); a check finished on the
+ * phone saves the step and moves on without the applicant touching this tab.
+ */
 export function BiometricsStep({ values, onSaved, onBack }: StepProps) {
   const [biometrics, setBiometrics] = useState<BiometricsValue>({
     selfie: values.selfie ?? null,
@@ -22,24 +27,44 @@ export function BiometricsStep({ values, onSaved, onBack }: StepProps) {
   const [error, setError] = useState<string>();
   const { saving, save } = useSaveStep(4, onSaved);
 
-  // Back on this step: show the check the saved photos passed.
+  // Back on this step: show the check the saved photos passed. Before the step was saved (a
+  // reload after a passed check, here or on the phone): the check the server kept, with its photos.
+  const saved = Boolean(values.selfie && values.selfieDoc);
   useEffect(() => {
-    if (!values.selfie || !values.selfieDoc) return;
     let active = true;
-    void latestBiometricCheck()
-      .then((check) => {
-        if (!active || !check) return;
-        setBiometrics((current) =>
-          current.selfie?.id === check.selfieId && current.selfieDoc?.id === check.selfieDocId
-            ? { ...current, result: check }
-            : current,
-        );
-      })
-      .catch(() => undefined);
+    if (saved) {
+      void latestBiometricCheck()
+        .then((check) => {
+          if (!active || !check) return;
+          setBiometrics((current) =>
+            current.selfie?.id === check.selfieId && current.selfieDoc?.id === check.selfieDocId
+              ? { ...current, result: check }
+              : current,
+          );
+        })
+        .catch(() => undefined);
+    } else {
+      void keptBiometricCheck()
+        .then((kept) => {
+          if (!active || !kept) return;
+          // Only while the applicant has not started over meanwhile.
+          setBiometrics((current) =>
+            current.selfie || current.selfieDoc
+              ? current
+              : {
+                  selfie: kept.selfie,
+                  selfieDoc: kept.selfieDoc,
+                  challengeId: null,
+                  result: kept.check,
+                },
+          );
+        })
+        .catch(() => undefined);
+    }
     return () => {
       active = false;
     };
-  }, [values.selfie, values.selfieDoc]);
+  }, [saved]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,6 +94,14 @@ export function BiometricsStep({ values, onSaved, onBack }: StepProps) {
           setBiometrics(update);
         }}
         error={error}
+        // The phone finished the step: this tab moves on by itself.
+        onPhoneDone={({ selfie, selfieDoc, result }) => {
+          if (!selfie || !selfieDoc || !result || !biometricDecisionAccepted(result.decision))
+            return;
+          toast.success('Verificação concluída no celular');
+          void save({ selfie, selfieDoc, livenessPassed: true });
+        }}
+        onReplaceDocument={onBack}
       />
       <StepActions saving={saving} onBack={onBack} />
     </form>

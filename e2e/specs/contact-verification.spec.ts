@@ -9,6 +9,9 @@ const uniqueEmail = (name: string) =>
   `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 test.describe('contact verification', () => {
+  // Several codes, mails and accessibility checks per test: room for a busy machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test('verifies an e-mail with the keyboard alone, clearing a wrong code', async ({
     page,
     allowConsoleError,
@@ -51,6 +54,66 @@ test.describe('contact verification', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Verificado', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Verificar e-mail' })).toBeHidden();
+  });
+
+  test('says inside the dialog that a code is blocked after 5 wrong tries, and offers a new one', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/);
+    const email = uniqueEmail('bloqueio');
+    await openPage(page, '/dev/outbox');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Verificar e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verificar e-mail' });
+    const input = dialog.getByRole('textbox', { name: 'Código de verificação' });
+    await expect(input).toBeFocused();
+    const code = await codeFromMail(email);
+    const alert = dialog.getByRole('alert');
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await page.keyboard.type(String((Number(code) + attempt) % 1_000_000).padStart(6, '0'));
+      await expect(alert).toContainText('Código inválido');
+      await expect(alert).toContainText('O código informado está incorreto ou expirado.');
+      await expect(input).toHaveValue('');
+      await expect(input).toBeFocused();
+    }
+    await page.keyboard.type(String((Number(code) + 5) % 1_000_000).padStart(6, '0'));
+    await expect(alert).toContainText('Código bloqueado');
+    await expect(alert).toContainText(
+      'Este código foi bloqueado depois de 5 tentativas erradas. Peça um novo código para continuar.',
+    );
+    await expect(alert).not.toContainText('Código inválido');
+    // Nothing more to type into: the way out is a new code, after the resend countdown.
+    await expect(input).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: /Reenviar em \d+s/ })).toBeDisabled();
+    await expectNoAxeViolations(page);
+    // The right code is refused as blocked too (the API says so; the dialog takes no more digits).
+    const right = await page.request.post('/api/applicant/PF/verification/verify', {
+      data: { channel: 'email', code },
+    });
+    expect(right.status()).toBe(400);
+    expect(await right.json()).toMatchObject({ code: 'CODE_BLOCKED' });
+  });
+
+  test('opens the dialog even when the code could not be sent, with the reason and a resend', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/status of 400/);
+    await openPage(page, '/dev/outbox');
+    await page.getByLabel('E-mail', { exact: true }).fill('nao-e-um-email');
+    await page.getByRole('button', { name: 'Verificar e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verificar e-mail' });
+    await expect(dialog).toBeVisible();
+    const alert = dialog.getByRole('alert');
+    await expect(alert).toContainText('Erro');
+    await expect(alert).not.toBeEmpty();
+    await expect(dialog).toContainText('ou peça um novo código.');
+    const resend = dialog.getByRole('button', { name: 'Reenviar código' });
+    await expect(resend).toBeEnabled();
+    await expectNoAxeViolations(page);
+    await resend.click();
+    await expect(alert).toContainText('Erro ao reenviar');
   });
 
   test('verifies a phone with a pasted code sent by SMS', async ({ page }) => {

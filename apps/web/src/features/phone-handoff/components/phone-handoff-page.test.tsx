@@ -10,6 +10,7 @@ import { handoffMessages, type PhoneHandoff } from '@medipay/shared/handoff';
 import { Toaster } from '../../../components/ui/sonner';
 import { paths } from '../../../config/paths';
 import { apiError, fetchMock, json, stubApi } from '../../../testing/api-stub';
+import type * as PublicConfig from '../../../config/public-config';
 import { PhoneHandoffPage } from './phone-handoff-page';
 
 /**
@@ -19,7 +20,7 @@ import { PhoneHandoffPage } from './phone-handoff-page';
  */
 const sandbox = vi.hoisted(() => ({ on: true }));
 vi.mock('../../../config/public-config', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../config/public-config')>();
+  const actual = await importOriginal<typeof PublicConfig>();
   return {
     ...actual,
     getPublicConfig: () => ({ ...actual.getPublicConfig(), kycSandbox: sandbox.on }),

@@ -144,6 +144,10 @@ test.describe('individual application', () => {
     await expect(page.getByText('Verificação aprovada')).toBeVisible();
     await expect(page.getByText('Confiança: 96,2%')).toBeVisible();
     await expectNoAxeViolations(page);
+    // A reload before 'Continuar' keeps the passed check: the server kept it.
+    await page.reload();
+    await stepHeading(page, 'Biometria e Verificação');
+    await expect(page.getByText('Verificação aprovada')).toBeVisible();
     await next.click();
 
     // Step 5, with the keyboard alone: PEP, with the fields its answers need.

@@ -136,6 +136,8 @@ export const keptBiometricCheckSchema = z.object({
   selfieDoc: uploadedDocumentSchema,
 });
 export type KeptBiometricCheck = z.infer<typeof keptBiometricCheckSchema>;
+/** The answer of the kept check: null when nothing is kept (an ordinary state, not an error). */
+export const keptBiometricAnswerSchema = keptBiometricCheckSchema.nullable();
 
 /** The liveness confidence as the spec shows it: a percent with one decimal. */
 export function formatConfidence(confidence: number): string {

@@ -7,7 +7,7 @@ import {
   biometricCheckSchema,
   biometricDecisionAccepted,
   biometricMessages,
-  keptBiometricCheckSchema,
+  keptBiometricAnswerSchema,
   livenessChallengeResponseSchema,
   type BiometricCheck,
 } from '@medipay/shared/biometrics';
@@ -161,11 +161,12 @@ export const biometricsRoutes: FastifyPluginAsyncZod<{
   /**
    * The newest check, when it lets the applicant go on, with its photos: the step shows it again
    * after a reload (its photos are the session's, taken here or by the phone). A check that
-   * failed, or whose photos are gone, is not kept: the step starts over.
+   * failed, or whose photos are gone, is not kept: null, and the step starts over (every step
+   * opens with this request, so nothing kept is not an error).
    */
   app.get(
     '/applicant/PF/biometrics/passed',
-    { schema: { response: { 200: keptBiometricCheckSchema, ...errors } } },
+    { schema: { response: { 200: keptBiometricAnswerSchema, ...errors } } },
     async (request, reply) => {
       const session = await sessions.require(request, 'PF');
       reply.header('cache-control', 'no-store');
@@ -174,7 +175,7 @@ export const biometricsRoutes: FastifyPluginAsyncZod<{
         latest && biometricDecisionAccepted(latest.decision)
           ? await biometrics.photosOf(session, latest)
           : null;
-      if (!latest || !photos) throw new AppError(errorCodes.notFound, genericMessages.notFound, 404);
+      if (!latest || !photos) return null;
       return {
         check: latest,
         selfie: toUploadedDocument(photos.selfie),

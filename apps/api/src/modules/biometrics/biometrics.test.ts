@@ -329,8 +329,10 @@ describe('KYC_CHECKS=sandbox', () => {
       });
     const photos = { selfie: await blank(), selfieDoc: await blank(), document: await blank() };
     const person = await applicant(photos, sandbox);
-    // Nothing checked yet: nothing kept.
-    expect((await kept(person.cookie)).statusCode).toBe(404);
+    // Nothing checked yet: nothing kept (null, not an error: every step 4 opens with it).
+    const nothing = await kept(person.cookie);
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.json()).toBeNull();
 
     const passed = await check(person.cookie, { ...person, challengeId: null }, sandbox);
     const again = await kept(person.cookie);
@@ -346,7 +348,7 @@ describe('KYC_CHECKS=sandbox', () => {
 
     // Another applicant never gets it; a newer failed check replaces it: the step starts over.
     const other = await startApplicantSession(sandbox.app, 'PF');
-    expect((await kept(other.cookie)).statusCode).toBe(404);
+    expect((await kept(other.cookie)).json()).toBeNull();
     const failingSelfie = await upload(
       sandbox,
       person.cookie,
@@ -359,7 +361,7 @@ describe('KYC_CHECKS=sandbox', () => {
       { selfieId: failingSelfie, selfieDocId: person.selfieDocId, challengeId: null },
       sandbox,
     );
-    expect((await kept(person.cookie)).statusCode).toBe(404);
+    expect((await kept(person.cookie)).json()).toBeNull();
     expect(
       (await sandbox.app.inject({ method: 'GET', url: '/api/applicant/PF/biometrics/passed' }))
         .statusCode,

@@ -203,7 +203,7 @@ describe('PF step 4 before it was saved', () => {
     fetchMock.mockImplementation(async (url: string) =>
       url === '/api/applicant/PF/handoff'
         ? json(200, { state: 'none', result: null })
-        : json(404, { code: 'NOT_FOUND', message: 'Recurso não encontrado.' }),
+        : json(200, null),
     );
     renderUnsaved();
     await waitFor(() =>
@@ -219,8 +219,7 @@ describe('PF step 4 before it was saved', () => {
     let polls = 0;
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      if (method === 'GET' && url === '/api/applicant/PF/biometrics/passed')
-        return json(404, { code: 'NOT_FOUND', message: 'Recurso não encontrado.' });
+      if (method === 'GET' && url === '/api/applicant/PF/biometrics/passed') return json(200, null);
       if (method === 'GET' && url === '/api/applicant/PF/handoff') {
         polls += 1;
         return json(

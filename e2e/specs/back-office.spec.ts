@@ -145,6 +145,8 @@ test.describe('back office access', () => {
     page,
     isMobile,
   }, testInfo) => {
+    // Three password hashes (two logins and the new account's) and a strength check: slow work.
+    test.slow();
     const username = `mini.${testInfo.project.name}.${Date.now()}`;
     const password = 'senha-do-mini-admin-e2e';
     await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);

@@ -28,9 +28,14 @@ const pdfFile = async (name: string) => ({
 const randomJourneyCnpj = () =>
   cnpjFrom(`E2E${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
 
-async function stepHeading(page: Page, title: string) {
-  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+async function stepHeading(page: Page, title: string, timeout?: number) {
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible({ timeout });
 }
+
+// A first visit loads the page's code, starts a session and reads the application before the
+// step shows (after a redirect, twice over): on two cores shared with the other servers of the
+// run, that can take longer than one expectation's default.
+const firstVisit = 15_000;
 
 async function openFromLanding(page: Page, isMobile: boolean) {
   await openPage(page, '/');
@@ -262,22 +267,18 @@ test.describe('company application', () => {
 
   test('does not open a step past the first unsaved one', async ({ page }) => {
     await page.goto('/onboarding-pj?etapa=revisao');
-    await stepHeading(page, 'Dados da Empresa');
+    await stepHeading(page, 'Dados da Empresa', firstVisit);
     await expect(page).toHaveURL(/etapa=empresa/);
   });
 
   test('the success page without a submitted application leads back to the wizard', async ({
     page,
-    isMobile,
     allowConsoleError,
   }) => {
-    // Known defect (issue [18] follow-up): on the phone project the wizard stays empty after
-    // this redirect; the desktop run covers the behaviour until it is fixed.
-    test.fixme(isMobile, 'the PJ wizard renders nothing after the redirect on a phone');
     // A first visit has no applicant session yet: the protocol lookup is refused.
     allowConsoleError(/status of 401/);
     await page.goto('/onboarding-pj/success');
-    await stepHeading(page, 'Dados da Empresa');
+    await stepHeading(page, 'Dados da Empresa', firstVisit);
     await expect(page.getByTestId('protocolo')).toHaveCount(0);
   });
 });

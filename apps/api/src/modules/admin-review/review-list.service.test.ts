@@ -923,7 +923,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     // table: on a few thousand rows it rightly prefers reading them all.
     const text = await plan('pf', 'SOUZA 4999');
     expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_fts_idx/);
-    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_email_trgm_idx/);
+    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_email_lower_trgm_idx/);
     expect(text).not.toMatch(/onboarding_pf_nome_trgm_idx/);
   });
 

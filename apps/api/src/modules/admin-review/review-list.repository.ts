@@ -140,14 +140,18 @@ export function searchCondition(flow: ReviewFlow, rawTerm: string | undefined): 
   const branches: SQL[] = [];
 
   // The branches are written cheapest first: a row that a trigram index only may match is
-  // rechecked on the table against the whole OR, which stops at the first branch it meets.
-  if (substring) branches.push(emailContains(table.email, term));
+  // rechecked on the table against the whole OR, which stops at the first branch it meets. A
+  // field that cannot hold the term is not searched: no e-mail has a space, no protocolo
+  // anything but capitals, digits and hyphens ('Márcia Ribeiro' reads the name index alone).
+  if (substring && !/\s/.test(term)) branches.push(emailContains(table.email, term));
   // Protocolos are upper case (MEDI-20261122-0042, PJ-20261122-1234). 'MEDI-' or 'PJ-' occurs
   // only at their start: such a term is a prefix (btree), never a substring, whose trigrams
   // ('med', 'edi', ...) are in every protocolo and would make the trigram index read them all.
   const protocolo = term.toUpperCase();
   const fromStart = /^(MEDI|PJ)-/.test(protocolo);
-  branches.push(matches(table.protocolo, protocolo, substring && !fromStart));
+  if (/^[A-Z0-9-]+$/.test(protocolo)) {
+    branches.push(matches(table.protocolo, protocolo, substring && !fromStart));
+  }
 
   if (flow === 'pf' && cpfLike.test(term)) {
     const digits = onlyDigits(term);
@@ -176,7 +180,8 @@ export function searchCondition(flow: ReviewFlow, rawTerm: string | undefined): 
       branches.push(textContains(onboardingPj.nomeFantasia, term));
     }
   }
-  return or(...branches);
+  // A term no field can hold ('é', '@%') matches nothing, not everything.
+  return branches.length > 0 ? or(...branches) : sql`false`;
 }
 
 /** What the flow's list shows at all ('Total'): PF hides abandoned sessions, PJ shows all. */

@@ -292,6 +292,9 @@ describe('the PF list', () => {
     expect(await ids('pf', { search: 'il' })).toEqual([]);
     expect(await ids('pf', { search: '98' })).toEqual([]);
     expect(await ids('pf', { search: 'a' })).toEqual([]);
+    // A term that no field it is compared with can hold matches nothing, not everything.
+    expect(await ids('pf', { search: 'é' })).toEqual([]);
+    expect(await ids('pf', { search: '@' })).toEqual([]);
   });
 
   it('takes % and _ literally', async () => {
@@ -919,12 +922,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
   }
 
   it('searches a name by its words on the full-text index, the e-mail on its trigrams', async () => {
-    // Row 4999 is 'Lúcia Souza 4999'. Enough rows that the planner's costs are those of a real
-    // table: on a few thousand rows it rightly prefers reading them all.
-    const text = await plan('pf', 'SOUZA 4999');
+    // Enough rows that the planner's costs are those of a real table: on a few thousand rows it
+    // rightly prefers reading them all.
+    const text = await plan('pf', 'Souza');
     expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_fts_idx/);
     expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_email_lower_trgm_idx/);
     expect(text).not.toMatch(/onboarding_pf_nome_trgm_idx/);
+    expect(text).not.toMatch(/unaccent|medipay_search_text\(email\)/);
+  });
+
+  it('searches words with a space in the name alone: no e-mail or protocolo holds one', async () => {
+    // Row 4999 is 'Lúcia Souza 4999'.
+    const text = await plan('pf', 'SOUZA 4999');
+    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_fts_idx/);
+    expect(text).not.toMatch(/email|protocolo/);
   });
 
   it('searches a term with symbols anywhere in the name, on its trigram index', async () => {

@@ -24,6 +24,13 @@ export const reviewURL = `http://127.0.0.1:${reviewPort}`;
 /** A fifth one, seeded the same way, where approvals open accounts in the MediPay sandbox. */
 const platformPort = port + 9;
 export const platformURL = `http://127.0.0.1:${platformPort}`;
+/**
+ * A sixth one, whose database holds only more PF applications than the lists count
+ * (support/seed-large-list.ts), for the capped list ('mais de 10.000'). Not on another seeded
+ * server: counting those rows on every list request there pushed a review test past its limit.
+ */
+const largeListPort = port + 10;
+export const largeListURL = `http://127.0.0.1:${largeListPort}`;
 
 /** Values the specs check on the pages; the server under test is started with them. */
 export const e2eConfig = {
@@ -47,10 +54,13 @@ const portalEnv = {
   RECEITAWS_URL: registryFakeUrls.receitaws,
 };
 
-/** A portal on a database seeded with applications of every status, with a first admin. */
-function seededServer(serverPort: number, serverDataDir: string) {
+/**
+ * A portal on a seeded database, with a first admin; by default the seed is
+ * support/seed-back-office.ts (applications of every status).
+ */
+function seededServer(serverPort: number, serverDataDir: string, seed = 'seed-back-office.ts') {
   return {
-    command: `node --import tsx support/seed-back-office.ts ${serverDataDir} && node ../scripts/start.mjs`,
+    command: `node --import tsx support/${seed} ${serverDataDir} && node ../scripts/start.mjs`,
     url: `http://127.0.0.1:${serverPort}/api/health/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -166,5 +176,6 @@ export default defineConfig({
     seededServer(backOfficePort, `${dataDir}-back-office`),
     seededServer(reviewPort, `${dataDir}-review`),
     seededServer(platformPort, `${dataDir}-platform`),
+    seededServer(largeListPort, `${dataDir}-large-list`, 'seed-large-list.ts'),
   ],
 });

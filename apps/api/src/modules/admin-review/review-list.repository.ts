@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@medipay/db/client';
 import { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import { SEARCH_SUBSTRING_MIN_LENGTH, type ReviewFlow } from '@medipay/shared/admin-review';
+import { CNPJ_LENGTH, CPF_LENGTH } from '@medipay/shared/constants';
 import { cnpjCharacters, onlyDigits } from '@medipay/shared/tax-id';
 import type { Executor } from '../messaging/outbox.repository';
 
@@ -153,20 +154,21 @@ export function searchCondition(flow: ReviewFlow, rawTerm: string | undefined): 
     branches.push(matches(table.protocolo, protocolo, substring && !fromStart));
   }
 
+  // A whole CPF or CNPJ can only be one from its start: the prefix index finds it at once,
+  // where its trigrams (digits: a thousand trigrams shared by millions of rows) read long lists.
   if (flow === 'pf' && cpfLike.test(term)) {
     const digits = onlyDigits(term);
     if (digits !== '') {
-      branches.push(
-        matches(onboardingPf.cpf, digits, digits.length >= SEARCH_SUBSTRING_MIN_LENGTH),
-      );
+      const substring = digits.length >= SEARCH_SUBSTRING_MIN_LENGTH && digits.length < CPF_LENGTH;
+      branches.push(matches(onboardingPf.cpf, digits, substring));
     }
   }
   if (flow === 'pj' && cnpjLike.test(term)) {
     const characters = cnpjCharacters(term);
     if (characters !== '') {
-      branches.push(
-        matches(onboardingPj.cnpj, characters, characters.length >= SEARCH_SUBSTRING_MIN_LENGTH),
-      );
+      const substring =
+        characters.length >= SEARCH_SUBSTRING_MIN_LENGTH && characters.length < CNPJ_LENGTH;
+      branches.push(matches(onboardingPj.cnpj, characters, substring));
     }
   }
   if (substring) {
@@ -214,15 +216,15 @@ const pfColumns = {
   status: onboardingPf.status,
   currentStep: onboardingPf.currentStep,
   nome: onboardingPf.nomeCompleto,
-  razaoSocial: sql<string | null>`null`,
+  razaoSocial: sql<string | null>`null`.as('razao_social'),
   document: onboardingPf.cpf,
   email: onboardingPf.email,
   telefone: onboardingPf.telefone,
-  tipoEmpresa: sql<string | null>`null`,
+  tipoEmpresa: sql<string | null>`null`.as('tipo_empresa'),
   createdAt: onboardingPf.createdAt,
   analisadoPor: onboardingPf.analisadoPor,
   analisadoEm: onboardingPf.analisadoEm,
-  cursor: sql<string>`${onboardingPf.createdAt}::text`,
+  cursor: sql<string>`${onboardingPf.createdAt}::text`.as('cursor'),
 };
 
 const pjColumns = {
@@ -239,14 +241,13 @@ const pjColumns = {
   createdAt: onboardingPj.createdAt,
   analisadoPor: onboardingPj.analisadoPor,
   analisadoEm: onboardingPj.analisadoEm,
-  cursor: sql<string>`${onboardingPj.createdAt}::text`,
+  cursor: sql<string>`${onboardingPj.createdAt}::text`.as('cursor'),
 };
 
-function ordering(flow: ReviewFlow, sort: ListSort): SQL[] {
-  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+function ordering(columns: { createdAt: AnyPgColumn; id: AnyPgColumn }, sort: ListSort): SQL[] {
   return sort === 'created_asc'
-    ? [asc(table.createdAt), asc(table.id)]
-    : [desc(table.createdAt), desc(table.id)];
+    ? [asc(columns.createdAt), asc(columns.id)]
+    : [desc(columns.createdAt), desc(columns.id)];
 }
 
 const reversed = (sort: ListSort): ListSort =>
@@ -260,6 +261,50 @@ function after(flow: ReviewFlow, sort: ListSort, cursor: ListCursor): SQL {
   return sort === 'created_asc' ? sql`${row} > ${bound}` : sql`${row} < ${bound}`;
 }
 
+/**
+ * How the rows of a page are read. `walk`: along the sort's index, keeping the rows that pass
+ * the filters, until the page is full — cheap when many rows pass. `matches`: the rows that pass
+ * first (on the search and filter indexes), then sorted — for filters that few rows pass (the
+ * count said so). The planner cannot tell them apart by itself: it estimates a trigram or
+ * full-text match at hundreds of rows whether it has one or 50,000, and at ten million rows
+ * walked the whole sort index for a CPF that one row holds (9 s).
+ */
+export type PageRead = 'walk' | 'matches';
+
+/** The query of a page's rows (exposed for the plan test). */
+export function pageQuery(
+  db: Executor,
+  flow: ReviewFlow,
+  where: SQL | undefined,
+  sort: ListSort,
+  limit: number,
+  offset: number,
+  read: PageRead,
+) {
+  const query =
+    flow === 'pf'
+      ? db.select(pfColumns).from(onboardingPf)
+      : db.select(pjColumns).from(onboardingPj);
+  let rows;
+  if (read === 'matches') {
+    // OFFSET 0 keeps the subquery from being merged into the outer query: it is planned on its
+    // own, without the ORDER BY and LIMIT that would favour the walk.
+    const matches = query.where(where).offset(0).as('matches');
+    rows = db
+      .select()
+      .from(matches)
+      .orderBy(...ordering(matches, sort))
+      .limit(limit);
+  } else {
+    const table = flow === 'pf' ? onboardingPf : onboardingPj;
+    rows = query
+      .where(where)
+      .orderBy(...ordering(table, sort))
+      .limit(limit);
+  }
+  return offset > 0 ? rows.offset(offset) : rows;
+}
+
 function selectRows(
   db: Database,
   flow: ReviewFlow,
@@ -267,16 +312,9 @@ function selectRows(
   sort: ListSort,
   limit: number,
   offset: number,
+  read: PageRead,
 ): Promise<ListRow[]> {
-  const query =
-    flow === 'pf'
-      ? db.select(pfColumns).from(onboardingPf)
-      : db.select(pjColumns).from(onboardingPj);
-  const rows = query
-    .where(where)
-    .orderBy(...ordering(flow, sort))
-    .limit(limit);
-  return offset > 0 ? rows.offset(offset) : rows;
+  return pageQuery(db, flow, where, sort, limit, offset, read);
 }
 
 /**
@@ -296,10 +334,19 @@ export async function selectListPage(
   sort: ListSort,
   position: PagePosition,
   limit: number,
+  read: PageRead = 'walk',
 ): Promise<ListRow[]> {
   const where = filteredCondition(flow, filters);
   if ('after' in position) {
-    return selectRows(db, flow, and(where, after(flow, sort, position.after)), sort, limit, 0);
+    return selectRows(
+      db,
+      flow,
+      and(where, after(flow, sort, position.after)),
+      sort,
+      limit,
+      0,
+      read,
+    );
   }
   if ('before' in position) {
     const backwards = reversed(sort);
@@ -310,10 +357,11 @@ export async function selectListPage(
       backwards,
       limit,
       0,
+      read,
     );
     return rows.reverse();
   }
-  return selectRows(db, flow, where, sort, limit, position.offset);
+  return selectRows(db, flow, where, sort, limit, position.offset, read);
 }
 
 /** The next batch of an export: up to `limit` filtered rows after `cursor` (keyset, no offset). */
@@ -329,7 +377,7 @@ export function selectExportBatch(
     filteredCondition(flow, filters),
     cursor ? after(flow, sort, cursor) : undefined,
   );
-  return selectRows(db, flow, where, sort, limit, 0);
+  return selectRows(db, flow, where, sort, limit, 0, 'walk');
 }
 
 /**

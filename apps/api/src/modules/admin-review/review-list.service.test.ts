@@ -12,7 +12,13 @@ import { AppError } from '../../lib/app-error';
 import { cnpjFrom } from '../../testing/cnpj';
 import { createTestClock } from '../../testing/test-clock';
 import { collect, insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
-import { countQuery, filteredCondition, nameQueryText } from './review-list.repository';
+import {
+  countQuery,
+  filteredCondition,
+  nameQueryText,
+  pageQuery,
+  type PageRead,
+} from './review-list.repository';
 import {
   CSV_BOM,
   EXPORT_AUDIT_ACTION,
@@ -936,6 +942,35 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     const text = await plan('pf', 'SOUZA 4999');
     expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_nome_fts_idx/);
     expect(text).not.toMatch(/email|protocolo/);
+  });
+
+  async function pagePlan(search: string, read: PageRead): Promise<string> {
+    return planned.db.transaction(async (tx) => {
+      const where = filteredCondition('pf', { search });
+      const query = pageQuery(tx, 'pf', where, 'created_desc', 21, 0, read);
+      const result = await tx.execute(sql`explain ${query}`);
+      return (result.rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('reads the page of a term few rows hold from its matches, then sorts them', async () => {
+    // Whatever the planner guesses of the term, the sort index is not walked row by row.
+    const text = await pagePlan('pessoa4999@', 'matches');
+    expect(text).toMatch(/Bitmap Index Scan on onboarding_pf_email_lower_trgm_idx/);
+    expect(text).toMatch(/Sort/);
+    expect(text).not.toMatch(/onboarding_pf_visible_created_idx/);
+  });
+
+  it('walks the sort index for a term many rows hold, stopping at a full page', async () => {
+    const text = await pagePlan('example', 'walk');
+    expect(text).toMatch(/Index Scan using onboarding_pf_visible_created_idx/);
+  });
+
+  it('finds a whole CPF on its prefix index, not its trigrams', async () => {
+    // Row 4999's CPF, as the seed above makes it.
+    const text = await plan('pf', String((4999 * 7919) % 100_000_000_000).padStart(11, '0'));
+    expect(text).toMatch(/onboarding_pf_cpf_prefix_idx/);
+    expect(text).not.toMatch(/onboarding_pf_cpf_trgm_idx/);
   });
 
   it('searches a term with symbols anywhere in the name, on its trigram index', async () => {

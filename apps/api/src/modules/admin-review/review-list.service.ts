@@ -304,13 +304,24 @@ export function createReviewLists(deps: {
     list: async (flow, query) => {
       const filters = filtersOf(flow, query);
       const position = positionOf(query, countCap);
-      // One row more than the page tells whether another page follows (or precedes, backwards).
-      const page = selectListPage(db, flow, filters, query.sort, position, query.pageSize + 1);
       const filteredCount = countCapped(db, flow, filteredCondition(flow, filters), countCap);
       // Without filters the total is the filtered count: one count, not two.
       const totalCount = hasFilters(filters)
         ? countCapped(db, flow, visibleCondition(flow), countCap)
         : filteredCount;
+      // One row more than the page tells whether another page follows (or precedes, backwards).
+      // Filters that at most the cap's rows pass: the page is read from those rows (PageRead).
+      const page = filteredCount.then(({ capped }) =>
+        selectListPage(
+          db,
+          flow,
+          filters,
+          query.sort,
+          position,
+          query.pageSize + 1,
+          hasFilters(filters) && !capped ? 'matches' : 'walk',
+        ),
+      );
       const [rows, filtered, total] = await Promise.all([page, filteredCount, totalCount]);
 
       const more = rows.length > query.pageSize;

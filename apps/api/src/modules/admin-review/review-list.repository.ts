@@ -306,13 +306,22 @@ export function pageQuery(
 }
 
 /**
- * A list query in a transaction of its own, with room for the bitmaps of the search indexes.
+ * Whether a list's search reads the name's full-text index by words (a prefix among them).
  * A word's prefix ('Ribe':*) gathers every row of every word it begins (330,000 at ten million
- * rows) in one bitmap; past work_mem (4 MB by default) it keeps whole pages instead of rows, and
- * every row of those pages is rechecked on the table — 85,000 rows and 2.7 s for 9,000 matches.
- * SET LOCAL ends with the transaction.
+ * rows) in one bitmap; past work_mem (4 MB by default) the bitmap keeps whole pages instead of
+ * rows, and every row of those pages is rechecked on the table — 85,000 rows and 2.7 s for
+ * 9,000 matches. Those queries get 64 MB (SET LOCAL, for their transaction alone); others keep
+ * the default, under which the planner's choices for them were measured (with more memory it
+ * takes bitmaps over 95,000 CPF prefixes where an index scan stops at the count's cap).
  */
-function searchTransaction<T>(db: Database, run: (tx: Executor) => Promise<T>): Promise<T> {
+export function searchesNameWords(flow: ReviewFlow, filters: ListFilters): boolean {
+  const term = filters.search?.trim() ?? '';
+  return (
+    flow === 'pf' && [...term].length >= SEARCH_SUBSTRING_MIN_LENGTH && nameQueryText(term) !== null
+  );
+}
+
+function withSearchMemory<T>(db: Database, run: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local work_mem = '64MB'`);
     return run(tx);
@@ -327,8 +336,10 @@ function selectRows(
   limit: number,
   offset: number,
   read: PageRead,
+  nameWords: boolean,
 ): Promise<ListRow[]> {
-  return searchTransaction(db, (tx) => pageQuery(tx, flow, where, sort, limit, offset, read));
+  if (!nameWords) return pageQuery(db, flow, where, sort, limit, offset, read);
+  return withSearchMemory(db, (tx) => pageQuery(tx, flow, where, sort, limit, offset, read));
 }
 
 /**
@@ -351,6 +362,7 @@ export async function selectListPage(
   read: PageRead = 'walk',
 ): Promise<ListRow[]> {
   const where = filteredCondition(flow, filters);
+  const nameWords = searchesNameWords(flow, filters);
   if ('after' in position) {
     return selectRows(
       db,
@@ -360,6 +372,7 @@ export async function selectListPage(
       limit,
       0,
       read,
+      nameWords,
     );
   }
   if ('before' in position) {
@@ -372,10 +385,11 @@ export async function selectListPage(
       limit,
       0,
       read,
+      nameWords,
     );
     return rows.reverse();
   }
-  return selectRows(db, flow, where, sort, limit, position.offset, read);
+  return selectRows(db, flow, where, sort, limit, position.offset, read, nameWords);
 }
 
 /** The next batch of an export: up to `limit` filtered rows after `cursor` (keyset, no offset). */
@@ -391,7 +405,7 @@ export function selectExportBatch(
     filteredCondition(flow, filters),
     cursor ? after(flow, sort, cursor) : undefined,
   );
-  return selectRows(db, flow, where, sort, limit, 0, 'walk');
+  return selectRows(db, flow, where, sort, limit, 0, 'walk', searchesNameWords(flow, filters));
 }
 
 /**
@@ -417,12 +431,14 @@ export async function countCapped(
   flow: ReviewFlow,
   where: SQL | undefined,
   cap: number,
+  nameWords = false,
 ): Promise<CappedCount> {
   // Serial: the count stops after `cap + 1` rows, and starting parallel workers for that costs
   // more than it saves (a search for a common surname at a million rows: 150 ms with two
   // workers, 30 ms without, on two cores).
-  const [row] = await searchTransaction(db, async (tx) => {
+  const [row] = await db.transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    if (nameWords) await tx.execute(sql`set local work_mem = '64MB'`);
     return countQuery(tx, flow, where, cap);
   });
   const count = row?.count ?? 0;

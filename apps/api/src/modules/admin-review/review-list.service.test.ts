@@ -17,6 +17,7 @@ import {
   filteredCondition,
   nameQueryText,
   pageQuery,
+  searchesNameWords,
   type PageRead,
 } from './review-list.repository';
 import {
@@ -262,6 +263,16 @@ describe('the PF list', () => {
     expect(nameQueryText('maria.alvares@')).toBeNull();
     expect(nameQueryText("' & !x:*")).toBeNull();
     expect(nameQueryText('  ')).toBeNull();
+  });
+
+  it('gives more memory only to the searches of a PF name by its words', () => {
+    expect(searchesNameWords('pf', { search: 'Márcia Ribe' })).toBe(true);
+    expect(searchesNameWords('pf', { search: ' Souza ' })).toBe(true);
+    expect(searchesNameWords('pf', { search: 'jo' })).toBe(false);
+    expect(searchesNameWords('pf', { search: '195.340.408-89' })).toBe(false);
+    expect(searchesNameWords('pf', { search: 'maria@' })).toBe(false);
+    expect(searchesNameWords('pf', { status: 'APROVADO' })).toBe(false);
+    expect(searchesNameWords('pj', { search: 'Hospital Santa' })).toBe(false);
   });
 
   it('finds the e-mail, case-insensitively', async () => {

@@ -26,6 +26,7 @@ import {
   filteredCondition,
   hasFilters,
   selectExportBatch,
+  searchesNameWords,
   selectListPage,
   visibleCondition,
   type ListCursor,
@@ -304,7 +305,13 @@ export function createReviewLists(deps: {
     list: async (flow, query) => {
       const filters = filtersOf(flow, query);
       const position = positionOf(query, countCap);
-      const filteredCount = countCapped(db, flow, filteredCondition(flow, filters), countCap);
+      const filteredCount = countCapped(
+        db,
+        flow,
+        filteredCondition(flow, filters),
+        countCap,
+        searchesNameWords(flow, filters),
+      );
       // Without filters the total is the filtered count: one count, not two.
       const totalCount = hasFilters(filters)
         ? countCapped(db, flow, visibleCondition(flow), countCap)

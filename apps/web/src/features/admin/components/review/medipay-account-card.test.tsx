@@ -257,7 +257,11 @@ describe('Conta MediPay card', () => {
     expect(within(card).queryByRole('button')).toBeNull();
 
     detail = approved(created);
-    expect(await screen.findByText(medipayMessages.accountProcessed, {}, afterPoll)).toBeVisible();
+    // The toast is found as soon as it mounts and becomes visible a moment later: wait for both.
+    await waitFor(
+      () => expect(screen.getByText(medipayMessages.accountProcessed)).toBeVisible(),
+      afterPoll,
+    );
     expect(stateOf(card)).toHaveTextContent(medipayMessages.done);
   });
 

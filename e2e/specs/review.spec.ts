@@ -135,6 +135,9 @@ test.describe('application review', () => {
     page,
     isMobile,
   }) => {
+    // A log-in (argon2), two lists and a detail with its documents, two axe runs: near 30 s on
+    // two loaded cores.
+    test.setTimeout(90_000);
     await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
     const menu = await openAdminMenu(page, isMobile);
     await menu.getByRole('link', { name: 'Onboardings PJ' }).click();

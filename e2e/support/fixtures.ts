@@ -92,7 +92,9 @@ export async function expectNoAxeViolations(page: Page) {
 /** Opens a page and waits until it has rendered (its h1 is shown). */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A first visit loads the page's code (and a wizard its session) before the heading shows:
+  // on two cores shared with the run's other servers, longer than one expectation's default.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 15_000 });
   return response;
 }
 

@@ -92,7 +92,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/src/**/*.ts', 'packages/**/*.ts'],
+    files: ['apps/api/src/**/*.ts', 'apps/api/demo/**/*.ts', 'packages/**/*.ts'],
     ignores: ['apps/api/src/config/env.ts', '**/*.test.ts', '**/testing/**'],
     rules: {
       'no-restricted-properties': [

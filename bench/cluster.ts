@@ -57,9 +57,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
-import { latestCodeFor } from '../apps/api/src/testing/applicant';
-import { cpfFrom } from '../apps/api/src/testing/cpf';
-import { image, multipart, pdf } from '../apps/api/src/testing/files';
+import { latestCodeFor } from '../apps/api/test/applicant';
+import { cpfFrom } from '../apps/api/test/cpf';
+import { image, multipart, pdf } from '../apps/api/test/files';
 import { serverBuild, serverEntry } from '../scripts/server-build.mjs';
 import { freePort, printTable, root } from './lib.mjs';
 
@@ -76,7 +76,7 @@ const minCpusForThroughput = 4;
 
 async function runServices(directory: string) {
   const { default: S3rver } = await import('s3rver');
-  const { startSmtpSink } = await import('../apps/api/src/testing/smtp-sink');
+  const { startSmtpSink } = await import('../apps/api/test/smtp-sink');
   const s3 = new S3rver({
     port: 0,
     address: '127.0.0.1',

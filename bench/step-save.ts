@@ -15,8 +15,8 @@ import pg from 'pg';
 import { createDb, type DatabaseOptions } from '@medipay/db/client';
 import { applicantSessions } from '@medipay/db/schema';
 import { generateSessionId } from '@medipay/shared/session-id';
-import { cpfFrom } from '../apps/api/src/testing/cpf';
-import { pdf } from '../apps/api/src/testing/files';
+import { cpfFrom } from '../apps/api/test/cpf';
+import { pdf } from '../apps/api/test/files';
 import { freePort, printTable, root } from './lib.mjs';
 
 const applicants = 50;

@@ -21,7 +21,7 @@ export const serverBuild = cachedBuild({
   outDir: 'apps/api/dist',
   artifact: 'server.mjs',
   build: async () => {
-    await build({
+    const result = await build({
       absWorkingDir: root,
       entryPoints: ['apps/api/src/server.ts'],
       outfile: serverEntry,
@@ -31,6 +31,7 @@ export const serverBuild = cachedBuild({
       target: 'node20',
       sourcemap: 'linked',
       logLevel: 'warning',
+      metafile: true,
       // PGlite loads its WebAssembly and extensions from files beside its modules; pg has an
       // optional native binding. Both stay in node_modules.
       // Native or large optional modules load from node_modules at run time.
@@ -53,6 +54,13 @@ export const serverBuild = cachedBuild({
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
       },
     });
+    // Demo data and test helpers live outside src/ and never ship in the server.
+    const stray = Object.keys(result.metafile.inputs).filter((input) =>
+      /^apps\/api\/(test|demo)\//.test(input),
+    );
+    if (stray.length > 0) {
+      throw new Error(`The server bundle must not include test or demo code: ${stray.join(', ')}`);
+    }
   },
 });
 

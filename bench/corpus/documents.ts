@@ -1,5 +1,5 @@
 // A document corpus for the document-checks benchmark, built independently of the product's own
-// generator (apps/api/src/testing/identity-documents.ts): other layouts (the old green RG's back,
+// generator (apps/api/test/identity-documents.ts): other layouts (the old green RG's back,
 // the CIN with bilingual labels, the green CNH with its column grid), text set as SVG <text> in
 // the system's fonts (rendered by librsvg through fontconfig) rather than glyph outlines, security
 // paper drawn as guilloché rosettes, a photo placeholder (a silhouette, no face) and a signature

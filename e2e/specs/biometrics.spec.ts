@@ -1,4 +1,4 @@
-import { applicantPhotos } from '../../apps/api/src/testing/faces';
+import { applicantPhotos } from '../../apps/api/test/faces';
 import { sandboxURL } from '../playwright.config';
 import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
 

@@ -1,4 +1,4 @@
-import { image, pdf } from '../../apps/api/src/testing/files';
+import { image, pdf } from '../../apps/api/test/files';
 import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
 
 /** The upload component of the wizards and the rectification page, against the real intake. */

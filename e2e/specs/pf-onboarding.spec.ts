@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { pdf } from '../../apps/api/src/testing/files';
+import { pdf } from '../../apps/api/test/files';
 import {
   renderIdentityDocument,
   syntheticIdentity,
-} from '../../apps/api/src/testing/identity-documents';
+} from '../../apps/api/test/identity-documents';
 import { sandboxURL } from '../playwright.config';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { cnpjFrom } from '../../apps/api/src/testing/cnpj';
-import { pdf } from '../../apps/api/src/testing/files';
+import { cnpjFrom } from '../../apps/api/test/cnpj';
+import { pdf } from '../../apps/api/test/files';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
 import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
 import { codeFromMail, confirmationSent, mailTo } from '../support/mail';

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { demoDataset } from '../../apps/api/src/modules/demo/demo-dataset';
-import { pdf } from '../../apps/api/src/testing/files';
+import { demoDataset } from '../../apps/api/demo/demo-dataset';
+import { pdf } from '../../apps/api/test/files';
 import { e2eConfig, platformURL } from '../playwright.config';
 import { adminLogIn, openAdminMenu } from '../support/admin';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoDataset } from '../../apps/api/src/modules/demo/demo-dataset';
+import { demoDataset } from '../../apps/api/demo/demo-dataset';
 import { e2eConfig, reviewURL } from '../playwright.config';
 import { adminLogIn, openAdminMenu } from '../support/admin';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';

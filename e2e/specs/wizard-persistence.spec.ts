@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { pdf } from '../../apps/api/src/testing/files';
+import { pdf } from '../../apps/api/test/files';
 import { sandboxURL } from '../playwright.config';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';

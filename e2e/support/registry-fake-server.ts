@@ -4,12 +4,12 @@
  * Any CNPJ starting with 'E2E' is the sample clinic under that number, so that every journey can
  * apply with a company of its own (a CNPJ has one open application at a time).
  */
-import { startHttpFake } from '../../apps/api/src/testing/http-fake';
+import { startHttpFake } from '../../apps/api/test/http-fake';
 import {
   brasilApiCnpj,
   receitaWsCompany,
   viaCepSe,
-} from '../../apps/api/src/testing/registry-samples';
+} from '../../apps/api/test/registry-samples';
 import { registryFakePorts } from './registry';
 
 const down = { status: 500, body: { message: 'Internal Server Error' } };

@@ -5,7 +5,7 @@
  * sessions. The numbers the specs expect are derived from that dataset and exported here;
  * importing this module has no side effect (the seeding code loads only when run as a script).
  */
-import { demoDataset } from '../../apps/api/src/modules/demo/demo-dataset';
+import { demoDataset } from '../../apps/api/demo/demo-dataset';
 
 type Seeded = { status: string; currentStep: number; daysAgo: number };
 
@@ -38,7 +38,7 @@ async function seed(dataDir: string) {
       import('@medipay/db/client'),
       import('../../apps/api/src/config/env'),
       import('../../apps/api/src/adapters/storage'),
-      import('../../apps/api/src/modules/demo/demo-seed'),
+      import('../../apps/api/demo/demo-seed'),
     ]);
   const env = parseEnv({ ...process.env, DATA_DIR: dataDir });
   const database = await createDb(

@@ -3,7 +3,7 @@
  * endpoint (GET /messages) through which the specs read what arrived.
  */
 import { createServer } from 'node:http';
-import { startSmtpSink } from '../../apps/api/src/testing/smtp-sink';
+import { startSmtpSink } from '../../apps/api/test/smtp-sink';
 
 const smtpPort = Number(process.env.SMTP_SINK_PORT ?? 2526);
 const httpPort = Number(process.env.SMTP_SINK_HTTP_PORT ?? 4175);

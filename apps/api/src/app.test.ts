@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicConfigMetaName } from '@medipay/shared/company';
 import { jsonBodyLimit, loggerOptions } from './app';
-import { createTestApp, testIndexHtml, type TestApp } from './testing/test-app';
+import { createTestApp, testIndexHtml, type TestApp } from '../test/test-app';
 
 describe('the application', () => {
   let t: TestApp;

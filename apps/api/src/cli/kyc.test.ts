@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFaceEngine } from '../modules/kyc/face-engine';
-import { applicantPhotos, portraitFaces } from '../testing/faces';
-import { renderIdentityDocument, syntheticIdentity } from '../testing/identity-documents';
+import { applicantPhotos, portraitFaces } from '../../test/faces';
+import { renderIdentityDocument, syntheticIdentity } from '../../test/identity-documents';
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'kyc-cli-'));

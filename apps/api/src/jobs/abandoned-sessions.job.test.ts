@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestClock } from '../testing/test-clock';
+import { createTestClock } from '../../test/test-clock';
 import {
   ABANDONED_SESSIONS_JOB_FIRST_RUN_DELAY_MS,
   ABANDONED_SESSIONS_JOB_INTERVAL_MS,

@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
-import { createTestClock } from '../testing/test-clock';
+import { createTestClock } from '../../test/test-clock';
 import {
   EXTRACTION_QUEUE,
   MEDIPAY_ACCOUNT_QUEUE,

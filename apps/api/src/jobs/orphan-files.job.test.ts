@@ -11,7 +11,7 @@ import { createLocalStorage } from '../adapters/storage/local';
 import type { DocumentStorage } from '../adapters/storage/port';
 import { createS3Storage } from '../adapters/storage/s3';
 import { newStorageKey } from '../modules/documents/intake';
-import { createTestClock } from '../testing/test-clock';
+import { createTestClock } from '../../test/test-clock';
 import { startJobQueue } from './job-queue';
 import { isPortalStorageKey, ORPHAN_FILES_GRACE_MS, sweepOrphanFiles } from './orphan-files.job';
 

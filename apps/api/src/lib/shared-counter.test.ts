@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { rateLimitCounters } from '@medipay/db/schema';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
-import { createTestClock } from '../testing/test-clock';
+import { createTestClock } from '../../test/test-clock';
 import { createSharedCounter } from './shared-counter';
 import { createWindowLimiter } from './window-limiter';
 

@@ -10,10 +10,10 @@ import { documents, onboardingPf } from '@medipay/db/schema';
 import { applicationListSchema } from '@medipay/shared/admin-review';
 import { apiErrorSchema } from '@medipay/shared/api-error';
 import { validationMessages as m, requestMessages } from '@medipay/shared/messages';
-import { adminSession, sameOrigin } from '../testing/admin';
-import { image, multipart } from '../testing/files';
-import { pfClient, type PfApplicant } from '../testing/pf-applicant';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { adminSession, sameOrigin } from '../../test/admin';
+import { image, multipart } from '../../test/files';
+import { pfClient, type PfApplicant } from '../../test/pf-applicant';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** What zod, Fastify or Node say in English when nobody translated them. */
 const english =

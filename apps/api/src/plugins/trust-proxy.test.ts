@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions } from '@medipay/db/schema';
 import { adminAuditActions, LOGIN_FAILURES_PER_IP } from '@medipay/shared/admin';
 import { perIpLimits } from '../lib/rate-limits';
-import { sameOrigin } from '../testing/admin';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { sameOrigin } from '../../test/admin';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * TRUST_PROXY decides whose X-Forwarded-For is believed. The address it yields is what the per-IP

@@ -2,7 +2,7 @@
  * Real face meshes and the head turns and blinks synthesised from them, for the liveness tests.
  *
  * face-meshes.json holds meshes recorded with @vladmandic/human on the sample photos of
- * @vladmandic/face-api (apps/api/src/testing/record-face-meshes.ts): faces looking at the
+ * @vladmandic/face-api (apps/api/test/record-face-meshes.ts): faces looking at the
  * camera, the most turned head each way, and a face looking down. Frontal meshes are turned in 3D
  * around the vertical axis through their centre; blinks move the upper eyelids onto the lower ones.
  *

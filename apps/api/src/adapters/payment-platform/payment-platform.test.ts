@@ -6,9 +6,9 @@ import {
   startMedipaySandbox,
   type MedipaySandbox,
 } from '../../modules/medipay-sandbox/medipay-sandbox.server';
-import { cnpjFrom } from '../../testing/cnpj';
-import { cpfFrom } from '../../testing/cpf';
-import { startHttpFake } from '../../testing/http-fake';
+import { cnpjFrom } from '../../../test/cnpj';
+import { cpfFrom } from '../../../test/cpf';
+import { startHttpFake } from '../../../test/http-fake';
 import { createHttpPaymentPlatform } from './http';
 import { createPaymentPlatform } from './index';
 import { PaymentPlatformError, type PaymentPlatform } from './port';

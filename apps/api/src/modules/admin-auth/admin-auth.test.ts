@@ -11,9 +11,9 @@ import {
   loginTestAdmin,
   nextTestIp,
   sameOrigin,
-} from '../../testing/admin';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+} from '../../../test/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import { deleteExpiredAdminSessions } from './admin-sessions.repository';
 import { dummyPasswordHash, hashPassword } from './passwords';
 

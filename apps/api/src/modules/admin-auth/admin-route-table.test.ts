@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
-import { sameOrigin } from '../../testing/admin';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { sameOrigin } from '../../../test/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
  * Every route of the built app under /api/admin, from the route table app.ts collects with an

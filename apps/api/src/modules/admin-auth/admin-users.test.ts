@@ -10,9 +10,9 @@ import {
 } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
 import { passwordMessages } from '@medipay/shared/messages';
-import { adminSession, createTestAdmin, loginTestAdmin, nextTestIp } from '../../testing/admin';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { adminSession, createTestAdmin, loginTestAdmin, nextTestIp } from '../../../test/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import { createAdminAccounts } from './admin-accounts.service';
 
 const clock = createTestClock();

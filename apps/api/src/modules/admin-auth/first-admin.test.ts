@@ -5,8 +5,8 @@ import { adminActions, adminUsers } from '@medipay/db/schema';
 import { createTestDatabase } from '@medipay/db/testing/test-database';
 import { adminAuditActions } from '@medipay/shared/admin';
 import { passwordMessages } from '@medipay/shared/messages';
-import { loginTestAdmin } from '../../testing/admin';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { loginTestAdmin } from '../../../test/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { boxed, ensureFirstAdmin, usernameFromEmail } from './first-admin';
 
 let t: TestApp | undefined;

@@ -11,9 +11,9 @@ import {
   LOGIN_THROTTLE_WINDOW_MS,
 } from '@medipay/shared/admin';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
-import { createTestAdmin, loginTestAdmin, nextTestIp, sameOrigin } from '../../testing/admin';
-import { createTestApp, createTestAppInstances, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { createTestAdmin, loginTestAdmin, nextTestIp, sameOrigin } from '../../../test/admin';
+import { createTestApp, createTestAppInstances, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import { loginRefusalNotes } from './admin-auth.service';
 
 /**

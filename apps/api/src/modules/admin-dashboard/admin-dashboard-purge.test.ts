@@ -26,7 +26,7 @@ import {
 } from '@medipay/shared/admin';
 import { createLocalStorage } from '../../adapters/storage/local';
 import type { DocumentStorage } from '../../adapters/storage/port';
-import { createTestClock } from '../../testing/test-clock';
+import { createTestClock } from '../../../test/test-clock';
 import {
   createAdminDashboard,
   SYSTEM_ACTOR_EMAIL,

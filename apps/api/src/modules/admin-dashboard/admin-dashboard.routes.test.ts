@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, applicantSessions, onboardingPf, onboardingPj } from '@medipay/db/schema';
 import { adminAuditActions, dashboardSchema, type AdminRole } from '@medipay/shared/admin';
-import { adminSession } from '../../testing/admin';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { adminSession } from '../../../test/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** The dashboard through the real app: the admin guard, the schemas and the audit actor. */
 let t: TestApp;

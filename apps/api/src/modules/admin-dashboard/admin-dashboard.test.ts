@@ -4,7 +4,7 @@ import { applicantSessions, onboardingPf, onboardingPj } from '@medipay/db/schem
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
 import { ABANDONED_SESSION_IDLE_MS, dashboardSchema } from '@medipay/shared/admin';
 import type { Status } from '@medipay/shared/status';
-import { createTestClock } from '../../testing/test-clock';
+import { createTestClock } from '../../../test/test-clock';
 import {
   approvalRate,
   createAdminDashboard,

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '@medipay/db/schema';
 import { applicationDetailSchema, applicationListSchema } from '@medipay/shared/admin-review';
 import { maskCnpj } from '@medipay/shared/masks';
-import { adminSession } from '../../testing/admin';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
-import { submittedPj } from './review-detail.fixtures';
+import { adminSession } from '../../../test/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
+import { submittedPj } from '../../../test/review-detail-fixtures';
 
 /** The review through the real app: the guard in front, the decision, its e-mail. */
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '@medipay/db/schema';
 import { statusNextSteps } from '@medipay/shared/application-status';
-import { adminSession } from '../../testing/admin';
-import { startSmtpSink } from '../../testing/smtp-sink';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
-import { submittedPf, submittedPj } from './review-detail.fixtures';
+import { adminSession } from '../../../test/admin';
+import { startSmtpSink } from '../../../test/smtp-sink';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
+import { submittedPf, submittedPj } from '../../../test/review-detail-fixtures';
 
 /**
  * The status page of an approved application says 'Enviamos por e-mail as instruções para ativar

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDetailSchema, applicationListSchema } from '@medipay/shared/admin-review';
-import { adminSession } from '../../testing/admin';
-import { pfClient, type PfApplicant } from '../../testing/pf-applicant';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { adminSession } from '../../../test/admin';
+import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import { faceMatchThresholds } from '../kyc/face-match';
 
 /**

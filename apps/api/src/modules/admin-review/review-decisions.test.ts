@@ -16,12 +16,12 @@ import {
   type ReviewAction,
 } from '@medipay/shared/admin-review';
 import { transitions, type Flow } from '@medipay/shared/status';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
 import { hashRectificationToken } from './rectification-links.repository';
 import type { DecisionContext } from './review-decisions.service';
-import { reviewServices, submittedPf, submittedPj, testAdmin } from './review-detail.fixtures';
+import { reviewServices, submittedPf, submittedPj, testAdmin } from '../../../test/review-detail-fixtures';
 
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));
 let t: TestApp;

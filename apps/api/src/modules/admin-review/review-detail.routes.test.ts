@@ -11,10 +11,10 @@ import { onboardingPf } from '@medipay/db/schema';
 import { applicationDetailSchema, reviewMessages } from '@medipay/shared/admin-review';
 import { validationMessages } from '@medipay/shared/messages';
 import { registerErrorHandler } from '../../plugins/error-handler';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
-import { reviewServices, submittedPf, submittedPj, testAdmin } from './review-detail.fixtures';
+import { reviewServices, submittedPf, submittedPj, testAdmin } from '../../../test/review-detail-fixtures';
 import { reviewDetailRoutes } from './review-detail.routes';
 
 /**

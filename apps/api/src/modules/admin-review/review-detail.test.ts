@@ -5,11 +5,11 @@ import { onboardingPf, onboardingPj, verificationResults } from '@medipay/db/sch
 import { applicationDetailSchema, reviewMessages } from '@medipay/shared/admin-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
-import { pjClient } from '../../testing/pj-applicant';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { pjClient } from '../../../test/pj-applicant';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
-import { reviewServices, submittedPf, submittedPj, testAdmin } from './review-detail.fixtures';
+import { reviewServices, submittedPf, submittedPj, testAdmin } from '../../../test/review-detail-fixtures';
 import { allowedReviewActions } from './review-detail.service';
 
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));

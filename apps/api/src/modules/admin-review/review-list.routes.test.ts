@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-
 import { applicationListSchema } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
 import { registerErrorHandler } from '../../plugins/error-handler';
-import { createTestClock } from '../../testing/test-clock';
+import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
 import { insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
 import { reviewListRoutes } from './review-list.routes';

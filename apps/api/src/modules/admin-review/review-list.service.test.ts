@@ -9,8 +9,8 @@ import {
   type ReviewFlow,
 } from '@medipay/shared/admin-review';
 import { AppError } from '../../lib/app-error';
-import { cnpjFrom } from '../../testing/cnpj';
-import { createTestClock } from '../../testing/test-clock';
+import { cnpjFrom } from '../../../test/cnpj';
+import { createTestClock } from '../../../test/test-clock';
 import { collect, insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
 import {
   countQuery,

@@ -7,11 +7,11 @@ import {
   handoffHintFirstName,
   handoffMessages,
 } from '@medipay/shared/handoff';
-import { startApplicantSession } from '../../testing/applicant';
-import { image, multipart } from '../../testing/files';
-import { pfClient, type PfApplicant } from '../../testing/pf-applicant';
-import { createTestApp, testIndexHtml, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { startApplicantSession } from '../../../test/applicant';
+import { image, multipart } from '../../../test/files';
+import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { createTestApp, testIndexHtml, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import {
   HANDOFF_ACCESS_TTL_MS,
   HANDOFF_COOKIE_PATH,

@@ -11,9 +11,9 @@ import {
 import { rectificationPageSchema } from '@medipay/shared/rectification';
 import type { Flow } from '@medipay/shared/status';
 import { perIpLimits } from '../../lib/rate-limits';
-import { pfClient } from '../../testing/pf-applicant';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { pfClient } from '../../../test/pf-applicant';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
 import {
   findLiveRectificationLink,
@@ -24,7 +24,7 @@ import {
   submittedPf,
   submittedPj,
   testAdmin,
-} from '../admin-review/review-detail.fixtures';
+} from '../../../test/review-detail-fixtures';
 
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));
 let t: TestApp;

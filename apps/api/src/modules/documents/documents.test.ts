@@ -1,8 +1,8 @@
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '@medipay/db/schema';
-import { adminSession } from '../../testing/admin';
-import { startApplicantSession } from '../../testing/applicant';
+import { adminSession } from '../../../test/admin';
+import { startApplicantSession } from '../../../test/applicant';
 import {
   encryptedPdf,
   hugePng,
@@ -11,8 +11,8 @@ import {
   multipart,
   pdf,
   pdfWithJavaScript,
-} from '../../testing/files';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+} from '../../../test/files';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let owner: string;

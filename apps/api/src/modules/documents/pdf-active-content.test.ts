@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encryptedPdf, pdf, pdfWithJavaScript } from '../../testing/files';
+import { encryptedPdf, pdf, pdfWithJavaScript } from '../../../test/files';
 import { inspectPdf } from './pdf-active-content';
 
 // pdf-lib warns on the console about each object it cannot parse; some fixtures have one.

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '@medipay/db/schema';
-import { startApplicantSession } from '../../testing/applicant';
-import { multipart } from '../../testing/files';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { startApplicantSession } from '../../../test/applicant';
+import { multipart } from '../../../test/files';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** The attack of issue 14 through the real upload route, on the test database. */
 

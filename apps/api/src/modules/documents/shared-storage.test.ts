@@ -14,14 +14,14 @@ import { medipayActionPaths } from '@medipay/shared/medipay-account';
 import { RECTIFICATION_COOKIE } from '@medipay/shared/rectification';
 import { createDocumentStorage } from '../../adapters/storage';
 import { sweepOrphanFiles } from '../../jobs/orphan-files.job';
-import { adminSession, nextTestIp } from '../../testing/admin';
-import { startApplicantSession } from '../../testing/applicant';
-import { image, multipart } from '../../testing/files';
-import { renderIdentityDocument, syntheticIdentity } from '../../testing/identity-documents';
-import { startTestS3, type TestS3 } from '../../testing/s3-server';
-import { createTestAppInstances, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
-import { submittedPf } from '../admin-review/review-detail.fixtures';
+import { adminSession, nextTestIp } from '../../../test/admin';
+import { startApplicantSession } from '../../../test/applicant';
+import { image, multipart } from '../../../test/files';
+import { renderIdentityDocument, syntheticIdentity } from '../../../test/identity-documents';
+import { startTestS3, type TestS3 } from '../../../test/s3-server';
+import { createTestAppInstances, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
+import { submittedPf } from '../../../test/review-detail-fixtures';
 
 /**
  * Documents in a shared store (issue [15], item 3): two processes of the portal on one database

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCodes } from '@medipay/shared/api-error';
 import { requestMessages } from '@medipay/shared/messages';
-import { createTestAppInstances, type TestApp } from '../../testing/test-app';
+import { createTestAppInstances, type TestApp } from '../../../test/test-app';
 import { prepareHandOver, type HandOver } from './hand-over';
 
 let instances: TestApp[];

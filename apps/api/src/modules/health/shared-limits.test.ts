@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
 import { perIpLimits } from '../../lib/rate-limits';
-import { startApplicantSession } from '../../testing/applicant';
-import { startHttpFake } from '../../testing/http-fake';
-import { brasilApiCnpj } from '../../testing/registry-samples';
-import { createTestAppInstances, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { startApplicantSession } from '../../../test/applicant';
+import { startHttpFake } from '../../../test/http-fake';
+import { brasilApiCnpj } from '../../../test/registry-samples';
+import { createTestAppInstances, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 /**
  * Every limit lives in the database (lib/shared-counter.ts), so two processes behind a load

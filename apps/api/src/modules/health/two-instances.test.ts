@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, nextTestIp, sameOrigin } from '../../testing/admin';
-import { startApplicantSession } from '../../testing/applicant';
-import { createTestAppInstances, type TestApp } from '../../testing/test-app';
+import { adminSession, nextTestIp, sameOrigin } from '../../../test/admin';
+import { startApplicantSession } from '../../../test/applicant';
+import { createTestAppInstances, type TestApp } from '../../../test/test-app';
 
 /**
  * Two processes behind a load balancer share every session through the database: a session

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApplicantSession } from '../../testing/applicant';
-import { image, multipart } from '../../testing/files';
-import { renderIdentityDocument, syntheticIdentity } from '../../testing/identity-documents';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { startApplicantSession } from '../../../test/applicant';
+import { image, multipart } from '../../../test/files';
+import { renderIdentityDocument, syntheticIdentity } from '../../../test/identity-documents';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createOcrEngine } from './ocr-engine';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lookupCache } from '@medipay/db/schema';
-import { startApplicantSession } from '../../testing/applicant';
-import { startHttpFake, type FakeAnswer } from '../../testing/http-fake';
+import { startApplicantSession } from '../../../test/applicant';
+import { startHttpFake, type FakeAnswer } from '../../../test/http-fake';
 import {
   brasilApiCepNotFound,
   brasilApiCepV2,
@@ -9,9 +9,9 @@ import {
   brasilApiCnpjNotFound,
   receitaWsCompany,
   viaCepSe,
-} from '../../testing/registry-samples';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+} from '../../../test/registry-samples';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -11,10 +11,10 @@ import { applicationDetailSchema, type ApplicationDetail } from '@medipay/shared
 import { medipayAuditActions, medipayMessages } from '@medipay/shared/medipay-account';
 import { paymentPlatformMessages, paymentPlatformPaths } from '@medipay/shared/payment-platform';
 import type { MedipaySandbox } from '../medipay-sandbox/medipay-sandbox.server';
-import { adminSession } from '../../testing/admin';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
-import { submittedPf, submittedPj } from '../admin-review/review-detail.fixtures';
+import { adminSession } from '../../../test/admin';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
+import { submittedPf, submittedPj } from '../../../test/review-detail-fixtures';
 import { MEDIPAY_MAX_ATTEMPTS } from './medipay-account.service';
 
 /**

@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpfFrom } from '../../testing/cpf';
+import { cpfFrom } from '../../../test/cpf';
 import { startMedipaySandbox, type MedipaySandbox } from './medipay-sandbox.server';
 
 const log = {

@@ -3,11 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outbox, statusAccessCodes } from '@medipay/db/schema';
 import { OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_MS } from '@medipay/shared/constants';
-import { startApplicantSession } from '../../testing/applicant';
-import { startSmtpSink } from '../../testing/smtp-sink';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
-import { startZenviaFake } from '../../testing/zenvia-fake';
+import { startApplicantSession } from '../../../test/applicant';
+import { startSmtpSink } from '../../../test/smtp-sink';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
+import { startZenviaFake } from '../../../test/zenvia-fake';
 import { OUTBOX_MAX_ATTEMPTS } from './outbox.delivery';
 import { insertOutboxMessage, redactExpiredCodes } from './outbox.repository';
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPf, outbox, statusHistory } from '@medipay/db/schema';
 import { pfProtocolPattern } from '@medipay/shared/protocol';
-import { pfClient, type PfApplicant } from '../../testing/pf-applicant';
-import { startSmtpSink } from '../../testing/smtp-sink';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { startSmtpSink } from '../../../test/smtp-sink';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 // 09:00 in São Paulo: protocols of this test carry 20261122.
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));

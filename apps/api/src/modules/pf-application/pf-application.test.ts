@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPf, statusHistory } from '@medipay/db/schema';
 import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
-import { startApplicantSession } from '../../testing/applicant';
-import { pfClient, type PfApplicant } from '../../testing/pf-applicant';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { startApplicantSession } from '../../../test/applicant';
+import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 const clock = createTestClock();
 let t: TestApp;

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPj, outbox, statusHistory } from '@medipay/db/schema';
 import { pjProtocolPattern } from '@medipay/shared/protocol';
-import { cnpjFrom, maskedCnpj } from '../../testing/cnpj';
-import { pjClient, type PjApplicant } from '../../testing/pj-applicant';
-import { startSmtpSink } from '../../testing/smtp-sink';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { cnpjFrom, maskedCnpj } from '../../../test/cnpj';
+import { pjClient, type PjApplicant } from '../../../test/pj-applicant';
+import { startSmtpSink } from '../../../test/smtp-sink';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 // 09:00 in São Paulo: protocols of this test carry 20261122.
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));

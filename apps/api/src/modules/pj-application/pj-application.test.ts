@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPj, statusHistory } from '@medipay/db/schema';
 import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
 import { isValidCnpj } from '@medipay/shared/tax-id';
-import { startApplicantSession } from '../../testing/applicant';
-import { cnpjFrom } from '../../testing/cnpj';
-import { pjClient, type PjApplicant } from '../../testing/pj-applicant';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { startApplicantSession } from '../../../test/applicant';
+import { cnpjFrom } from '../../../test/cnpj';
+import { pjClient, type PjApplicant } from '../../../test/pj-applicant';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 const clock = createTestClock();
 let t: TestApp;

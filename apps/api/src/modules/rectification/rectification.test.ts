@@ -32,12 +32,12 @@ import {
 } from '@medipay/shared/rectification';
 import type { Flow } from '@medipay/shared/status';
 import { registerErrorHandler } from '../../plugins/error-handler';
-import { adminSession, nextTestIp } from '../../testing/admin';
-import { image, multipart, pdf } from '../../testing/files';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { adminSession, nextTestIp } from '../../../test/admin';
+import { image, multipart, pdf } from '../../../test/files';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 import { hashRectificationToken } from '../admin-review/rectification-links.repository';
-import { submittedPf, submittedPj } from '../admin-review/review-detail.fixtures';
+import { submittedPf, submittedPj } from '../../../test/review-detail-fixtures';
 import { rectificationRoutes } from './rectification.routes';
 import {
   rectificationDocumentMessage,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpChallenges, outbox } from '@medipay/db/schema';
-import { startApplicantSession } from '../../testing/applicant';
-import { createTestAppInstances, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { startApplicantSession } from '../../../test/applicant';
+import { createTestAppInstances, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 /**
  * The one-time-code limits live in the database (decision 007), so two processes behind a load

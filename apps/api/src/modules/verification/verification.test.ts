@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applicantSessions, otpChallenges, outbox } from '@medipay/db/schema';
 import { verificationMessages } from '@medipay/shared/applicant-session';
 import { perIpLimits } from '../../lib/rate-limits';
-import { latestCodeFor, startApplicantSession } from '../../testing/applicant';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestClock } from '../../testing/test-clock';
+import { latestCodeFor, startApplicantSession } from '../../../test/applicant';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestClock } from '../../../test/test-clock';
 
 let t: TestApp;
 let clock: ReturnType<typeof createTestClock>;

@@ -6,14 +6,14 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { medipayAccounts, onboardingPf, onboardingPj, outbox } from '@medipay/db/schema';
-import type { Clock } from '../../lib/clock';
-import { createTestAdmin } from '../../testing/admin';
-import { pfClient } from '../../testing/pf-applicant';
-import { pjClient } from '../../testing/pj-applicant';
-import type { TestApp } from '../../testing/test-app';
-import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
-import { createReviewDecisions } from './review-decisions.service';
-import { createReviewDetail } from './review-detail.service';
+import type { Clock } from '../src/lib/clock';
+import { createTestAdmin } from './admin';
+import { pfClient } from './pf-applicant';
+import { pjClient } from './pj-applicant';
+import type { TestApp } from './test-app';
+import type { AuthenticatedAdmin } from '../src/modules/admin-auth/admin-request';
+import { createReviewDecisions } from '../src/modules/admin-review/review-decisions.service';
+import { createReviewDetail } from '../src/modules/admin-review/review-detail.service';
 
 /** An admin as the session guard sets `request.admin`. */
 export async function testAdmin(t: TestApp): Promise<AuthenticatedAdmin> {

@@ -1,7 +1,7 @@
 import type { AdminRole, AdminUser } from '@medipay/shared/admin';
-import { systemClock, type Clock } from '../lib/clock';
-import { createAdminAccounts } from '../modules/admin-auth/admin-accounts.service';
-import type { AdminUserRow } from '../modules/admin-auth/admin-users.repository';
+import { systemClock, type Clock } from '../src/lib/clock';
+import { createAdminAccounts } from '../src/modules/admin-auth/admin-accounts.service';
+import type { AdminUserRow } from '../src/modules/admin-auth/admin-users.repository';
 import type { TestApp } from './test-app';
 
 let counter = 0;

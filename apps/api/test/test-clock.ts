@@ -1,4 +1,4 @@
-import type { Clock } from '../lib/clock';
+import type { Clock } from '../src/lib/clock';
 
 /** A clock that moves only when told to. */
 export function createTestClock(start = new Date('2026-11-22T12:00:00Z')) {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { DocumentStorage } from '../adapters/storage/port';
-import { createS3Storage } from '../adapters/storage/s3';
+import type { DocumentStorage } from '../src/adapters/storage/port';
+import { createS3Storage } from '../src/adapters/storage/s3';
 
 /** The keys s3rver accepts (it checks every request's signature against them). */
 export const testS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import type { FaceEngine } from '../modules/kyc/face-engine';
+import type { FaceEngine } from '../src/modules/kyc/face-engine';
 
 const sampleDir = join(
   dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')),

@@ -3,9 +3,9 @@
  * on sample photos) and prints what they found as JSON. The offline test runs it in a process
  * with no network at all, to show that nothing is downloaded at run time.
  */
-import { parseIdentity } from '../modules/kyc/identity-fields';
-import { createFaceEngine } from '../modules/kyc/face-engine';
-import { createOcrEngine } from '../modules/kyc/ocr-engine';
+import { parseIdentity } from '../src/modules/kyc/identity-fields';
+import { createFaceEngine } from '../src/modules/kyc/face-engine';
+import { createOcrEngine } from '../src/modules/kyc/ocr-engine';
 import { applicantPhotos, sampleFaces } from './faces';
 import { renderIdentityDocument, syntheticIdentity } from './identity-documents';
 

@@ -17,11 +17,11 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eyeOpenness, headYaw } from '@medipay/shared/liveness';
 import { format } from 'prettier';
-import { createFaceEngine, type DetectedFace } from '../modules/kyc/face-engine';
+import { createFaceEngine, type DetectedFace } from '../src/modules/kyc/face-engine';
 import { portrait, sampleFaces } from './faces';
 
 const output = fileURLToPath(
-  new URL('../../../../packages/shared/src/testing/face-meshes.json', import.meta.url),
+  new URL('../../../packages/shared/src/testing/face-meshes.json', import.meta.url),
 );
 /** Side of the square crop the mesh model runs on (facemesh.json's input). */
 const MESH_INPUT = 192;
@@ -88,7 +88,7 @@ const narrowest = faces
 
 const recorded = {
   source:
-    'apps/api/src/testing/record-face-meshes.ts: @vladmandic/human on portraits cut from @vladmandic/face-api demo/sample1-6.jpg',
+    'apps/api/test/record-face-meshes.ts: @vladmandic/human on portraits cut from @vladmandic/face-api demo/sample1-6.jpg',
   meshes: [
     ...frontal.map((face) => entry('frontal', face)),
     ...[...turnedLeft, ...turnedRight].map((face) => entry('turned', face)),

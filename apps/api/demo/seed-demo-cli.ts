@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { paths } from '@medipay/shared/routes';
 import { statusLabel } from '@medipay/shared/status';
-import { createDocumentStorage } from '../adapters/storage';
-import { EnvError, loadEnv, type Env } from '../config/env';
-import { demoDataset, seedDemo } from '../modules/demo/demo-seed';
+import { createDocumentStorage } from '../src/adapters/storage';
+import { EnvError, loadEnv, type Env } from '../src/config/env';
+import { demoDataset, seedDemo } from './demo-seed';
 
 // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the caller's folder,
 // as it does for `npm start`. INIT_CWD is where npm was run: not configuration.

@@ -21,8 +21,8 @@ import type {
   Uf,
 } from '@medipay/shared/options';
 import type { PfFileField, PjFileField } from '@medipay/shared/files';
-import { cnpjFrom } from '../../testing/cnpj';
-import { cpfFrom } from '../../testing/cpf';
+import { cnpjFrom } from '../test/cnpj';
+import { cpfFrom } from '../test/cpf';
 
 /** A CPF's 11 digits, check digits computed from a 9-digit base. */
 const cpf = (base: number) => cpfFrom(base).replace(/\D/g, '');

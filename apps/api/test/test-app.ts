@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { createTestDatabase } from '@medipay/db/testing/test-database';
-import { buildApp } from '../app';
-import { parseEnv, type Env } from '../config/env';
-import type { Clock } from '../lib/clock';
+import { buildApp } from '../src/app';
+import { parseEnv, type Env } from '../src/config/env';
+import type { Clock } from '../src/lib/clock';
 import { startTestS3, type TestS3 } from './s3-server';
 
 /** The index.html the test server serves in place of the built SPA. */

@@ -33,10 +33,10 @@ import {
 import { PF_PROTOCOL_PREFIX } from '@medipay/shared/protocol';
 import { generateSessionId } from '@medipay/shared/session-id';
 import type { Flow, Status } from '@medipay/shared/status';
-import type { DocumentStorage } from '../../adapters/storage/port';
-import { systemClock, type Clock } from '../../lib/clock';
-import { checkFile, newStorageKey } from '../documents/intake';
-import type { Executor } from '../messaging/outbox.repository';
+import type { DocumentStorage } from '../src/adapters/storage/port';
+import { systemClock, type Clock } from '../src/lib/clock';
+import { checkFile, newStorageKey } from '../src/modules/documents/intake';
+import type { Executor } from '../src/modules/messaging/outbox.repository';
 import { demoDataset, type DemoIdentity, type DemoPf, type DemoPj } from './demo-dataset';
 import * as files from './demo-documents';
 

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import opentype from 'opentype.js';
 import sharp from 'sharp';
-import type { IdentityKind } from '../modules/kyc/identity-fields';
+import type { IdentityKind } from '../src/modules/kyc/identity-fields';
 
 export type SyntheticIdentity = {
   kind: IdentityKind;

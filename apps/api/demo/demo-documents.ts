@@ -11,7 +11,7 @@ import { maskCep } from '@medipay/shared/masks';
 import { labelOf, tipoEmpresaOptions, ufOptions } from '@medipay/shared/options';
 import { formatPhone } from '@medipay/shared/phone';
 import { formatCnpj, formatCpf } from '@medipay/shared/tax-id';
-import { renderIdentityDocument, type SyntheticIdentity } from '../../testing/identity-documents';
+import { renderIdentityDocument, type SyntheticIdentity } from '../test/identity-documents';
 import type { DemoAddress, DemoPj } from './demo-dataset';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -33,7 +33,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-default-export': 'off',
       'no-console': ['error', { allow: ['error', 'warn'] }],
       eqeqeq: ['error', 'smart'],
@@ -85,7 +88,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'react', 'react-dom'], message: 'packages/shared has no IO, no DOM, no Node APIs.' },
+            {
+              group: ['node:*', 'fs', 'path', 'react', 'react-dom'],
+              message: 'packages/shared has no IO, no DOM, no Node APIs.',
+            },
           ],
         },
       ],
@@ -97,7 +103,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through apps/api/src/config/env.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through apps/api/src/config/env.ts.',
+        },
       ],
     },
   },

@@ -2,10 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { formatConfidence, type BiometricCheck } from '@medipay/shared/biometrics';
 import { pdf } from '../../apps/api/test/files';
-import {
-  renderIdentityDocument,
-  syntheticIdentity,
-} from '../../apps/api/test/identity-documents';
+import { renderIdentityDocument, syntheticIdentity } from '../../apps/api/test/identity-documents';
 import { e2eConfig, sandboxURL } from '../playwright.config';
 import { adminLogIn, openAdminMenu } from '../support/admin';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';

@@ -1,8 +1,5 @@
 import { image } from '../../apps/api/test/files';
-import {
-  renderIdentityDocument,
-  syntheticIdentity,
-} from '../../apps/api/test/identity-documents';
+import { renderIdentityDocument, syntheticIdentity } from '../../apps/api/test/identity-documents';
 import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
 
 /** OCR of a slow two-core machine, after the job queue picks the document up. */

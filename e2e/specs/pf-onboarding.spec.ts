@@ -1,10 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { pdf } from '../../apps/api/test/files';
-import {
-  renderIdentityDocument,
-  syntheticIdentity,
-} from '../../apps/api/test/identity-documents';
+import { renderIdentityDocument, syntheticIdentity } from '../../apps/api/test/identity-documents';
 import { sandboxURL } from '../playwright.config';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';

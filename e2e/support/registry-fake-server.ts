@@ -5,11 +5,7 @@
  * apply with a company of its own (a CNPJ has one open application at a time).
  */
 import { startHttpFake } from '../../apps/api/test/http-fake';
-import {
-  brasilApiCnpj,
-  receitaWsCompany,
-  viaCepSe,
-} from '../../apps/api/test/registry-samples';
+import { brasilApiCnpj, receitaWsCompany, viaCepSe } from '../../apps/api/test/registry-samples';
 import { registryFakePorts } from './registry';
 
 const down = { status: 500, body: { message: 'Internal Server Error' } };

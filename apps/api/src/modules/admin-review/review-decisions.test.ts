@@ -21,7 +21,12 @@ import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
 import { hashRectificationToken } from './rectification-links.repository';
 import type { DecisionContext } from './review-decisions.service';
-import { reviewServices, submittedPf, submittedPj, testAdmin } from '../../../test/review-detail-fixtures';
+import {
+  reviewServices,
+  submittedPf,
+  submittedPj,
+  testAdmin,
+} from '../../../test/review-detail-fixtures';
 
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));
 let t: TestApp;

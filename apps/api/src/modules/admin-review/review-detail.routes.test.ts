@@ -14,7 +14,12 @@ import { registerErrorHandler } from '../../plugins/error-handler';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
-import { reviewServices, submittedPf, submittedPj, testAdmin } from '../../../test/review-detail-fixtures';
+import {
+  reviewServices,
+  submittedPf,
+  submittedPj,
+  testAdmin,
+} from '../../../test/review-detail-fixtures';
 import { reviewDetailRoutes } from './review-detail.routes';
 
 /**

@@ -9,7 +9,12 @@ import { pjClient } from '../../../test/pj-applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
-import { reviewServices, submittedPf, submittedPj, testAdmin } from '../../../test/review-detail-fixtures';
+import {
+  reviewServices,
+  submittedPf,
+  submittedPj,
+  testAdmin,
+} from '../../../test/review-detail-fixtures';
 import { allowedReviewActions } from './review-detail.service';
 
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));

@@ -38,8 +38,8 @@ import { defaultFirstAdmin } from '../src/modules/admin-auth/first-admin';
 import type { CheckRecord } from '../src/modules/biometrics/biometrics.service';
 import { createReviewDetail } from '../src/modules/admin-review/review-detail.service';
 import type { DocumentRow } from '../src/modules/documents/documents.repository';
-import { savedValues as pfSavedValues } from '../src/modules/pf-application/pf-application.service';
-import { savedValues as pjSavedValues } from '../src/modules/pj-application/pj-application.service';
+import { pfSavedValues } from '../src/modules/application/flows/pf';
+import { pjSavedValues } from '../src/modules/application/flows/pj';
 import { DEMO_REVIEWER_EMAIL, demoDataset, seedDemo, type DemoSeedResult } from './demo-seed';
 
 /**

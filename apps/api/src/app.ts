@@ -71,10 +71,7 @@ import {
 import { createLookups } from './modules/lookup/lookup.service';
 import { createOutboxDeliverer } from './modules/messaging/outbox.delivery';
 import { createOutbox, type Outbox } from './modules/messaging/outbox.service';
-import { pfApplicationRoutes } from './modules/pf-application/pf-application.routes';
-import { createPfApplications } from './modules/pf-application/pf-application.service';
-import { pjApplicationRoutes } from './modules/pj-application/pj-application.routes';
-import { createPjApplications } from './modules/pj-application/pj-application.service';
+import { applicationModule } from './modules/application/application.routes';
 import { rectificationRoutes } from './modules/rectification/rectification.routes';
 import { createRectifications } from './modules/rectification/rectification.service';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -317,18 +314,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         outbox,
         secureCookies: env.PUBLIC_URL.startsWith('https://'),
       });
-      await api.register(pfApplicationRoutes, {
-        applications: createPfApplications({
-          db: database.db,
-          biometrics,
-          clock,
-          publicUrl: env.PUBLIC_URL,
-        }),
-        sessions,
-        outbox,
-      });
-      await api.register(pjApplicationRoutes, {
-        applications: createPjApplications({ db: database.db, clock, publicUrl: env.PUBLIC_URL }),
+      await api.register(applicationModule, {
+        db: database.db,
+        biometrics,
+        clock,
+        publicUrl: env.PUBLIC_URL,
         sessions,
         outbox,
       });

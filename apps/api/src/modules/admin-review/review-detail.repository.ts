@@ -12,8 +12,7 @@ import {
 import type { Flow } from '@medipay/shared/status';
 import type { DocumentRow } from '../documents/documents.repository';
 import type { Executor } from '../messaging/outbox.repository';
-import type { PfRecord } from '../pf-application/pf-application.repository';
-import type { PjRecord } from '../pj-application/pj-application.repository';
+import type { PfRecord, PjRecord } from '../application/flow-definition';
 
 /** An application of either flow, as stored. */
 export type ReviewRecord = { flow: 'PF'; row: PfRecord } | { flow: 'PJ'; row: PjRecord };

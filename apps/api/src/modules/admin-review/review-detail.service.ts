@@ -20,9 +20,9 @@ import { toUploadedDocument } from '../documents/documents.service';
 import type { ExtractedField } from '../kyc/identity-fields';
 import { findMedipayAccount } from '../medipay-account/medipay-account.repository';
 import { medipayActionsFor, toMedipayAccount } from '../medipay-account/medipay-account.service';
-import type { PfRecord } from '../pf-application/pf-application.repository';
-import { savedValues as pfSavedValues } from '../pf-application/pf-application.service';
-import { savedValues as pjSavedValues } from '../pj-application/pj-application.service';
+import type { PfRecord } from '../application/flow-definition';
+import { pfSavedValues } from '../application/flows/pf';
+import { pjSavedValues } from '../application/flows/pj';
 import {
   findAudit,
   findDoneExtractions,

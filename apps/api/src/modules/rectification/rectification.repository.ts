@@ -9,8 +9,7 @@ import {
 import type { Flow } from '@medipay/shared/status';
 import type { DocumentRow } from '../documents/documents.repository';
 import type { Executor } from '../messaging/outbox.repository';
-import type { PfRecord } from '../pf-application/pf-application.repository';
-import type { PjRecord } from '../pj-application/pj-application.repository';
+import type { PfRecord, PjRecord } from '../application/flow-definition';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

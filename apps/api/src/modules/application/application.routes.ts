@@ -1,0 +1,113 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, genericMessages } from '@medipay/shared/api-error';
+import type { Flow } from '@medipay/shared/status';
+import {
+  sessionCookieNames,
+  type ApplicantSessions,
+} from '../applicant-session/applicant-session.service';
+import type { Outbox } from '../messaging/outbox.service';
+import { createApplications, type Applications } from './application.service';
+import type { FlowDefinition, SavableStep } from './flow-definition';
+import { pfFlow } from './flows/pf';
+import { pjFlow } from './flows/pj';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/**
+ * One flow's application (PF: the individual, PJ: the company): resume, save each step, submit,
+ * under `/applicant/<flow>/application`.
+ */
+export const applicationRoutes: FastifyPluginAsyncZod<{
+  definition: Pick<FlowDefinition<Flow>, 'flow' | 'wire'>;
+  applications: Applications;
+  sessions: ApplicantSessions;
+  outbox: Outbox;
+}> = async (app, { definition, applications, sessions, outbox }) => {
+  const { flow, wire } = definition;
+  const base = `/applicant/${flow}/application`;
+
+  /**
+   * Writes are limited per applicant session (the session cookie; the IP without one): applicants
+   * behind one address (a hospital's network) do not share a limit, and new sessions are already
+   * limited per IP.
+   */
+  const perSession = (request: FastifyRequest) =>
+    request.cookies[sessionCookieNames[flow]] ?? request.ip;
+
+  app.get(
+    base,
+    { schema: { response: { 200: wire.stateSchema, 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const session = await sessions.require(request, flow);
+      return reply.header('cache-control', 'no-store').send(await applications.state(session));
+    },
+  );
+
+  app.put(
+    `${base}/steps/:step`,
+    {
+      schema: {
+        params: z.object({
+          step: z
+            .enum(wire.savableSteps.map(String) as [string, ...string[]], {
+              error: genericMessages.validation,
+            })
+            .transform((value) => Number(value) as SavableStep),
+        }),
+        // Each step's form schema (packages/shared) is applied by the service.
+        body: z.looseObject({}, { error: genericMessages.validation }),
+        response: { 200: wire.stateSchema, ...errors },
+      },
+      config: { rateLimit: { max: 600, timeWindow: '10 minutes', keyGenerator: perSession } },
+    },
+    async (request, reply) => {
+      const session = await sessions.require(request, flow);
+      const state = await applications.saveStep(session, request.params.step, request.body);
+      return reply.header('cache-control', 'no-store').send(state);
+    },
+  );
+
+  app.post(
+    `${base}/submit`,
+    {
+      schema: {
+        body: wire.submitRequestSchema,
+        response: {
+          201: wire.submitResponseSchema,
+          ...errors,
+          422: wire.submitErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSession } },
+    },
+    async (request, reply) => {
+      const session = await sessions.require(request, flow);
+      const { protocolo, email, outboxId } = await applications.submit(session);
+      if (outboxId) await outbox.dispatch(outboxId);
+      return reply.status(201).send({ protocolo, email });
+    },
+  );
+};
+
+/** Both flows' applications (PF, then PJ), each with its service. */
+export const applicationModule: FastifyPluginAsync<
+  Parameters<typeof createApplications>[1] & { sessions: ApplicantSessions; outbox: Outbox }
+> = async (app, { sessions, outbox, ...deps }) => {
+  const register = <F extends Flow>(definition: FlowDefinition<F>) =>
+    app.register(applicationRoutes, {
+      definition,
+      applications: createApplications(definition, deps),
+      sessions,
+      outbox,
+    });
+  await register(pfFlow);
+  await register(pjFlow);
+};

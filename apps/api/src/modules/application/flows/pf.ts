@@ -1,0 +1,166 @@
+/** The individual (PF) application: a health professional, by CPF. */
+import { sql, type SQL } from 'drizzle-orm';
+import { onboardingPf } from '@medipay/db/schema';
+import { biometricDecisionAccepted } from '@medipay/shared/biometrics';
+import { pfFileFields, type PfFileField } from '@medipay/shared/files';
+import { validationMessages } from '@medipay/shared/messages';
+import {
+  pfApplicationErrorCodes as codes,
+  pfApplicationMessages as messages,
+  pfApplicationStateSchema,
+  pfSavableSteps,
+  pfSubmitErrorSchema,
+  pfSubmitRequestSchema,
+  pfSubmitResponseSchema,
+  type PfSavedValues,
+} from '@medipay/shared/pf-application';
+import {
+  pfApplicationSchema,
+  pfStepFields,
+  pfStepSchemas,
+  pfSteps,
+} from '@medipay/shared/pf-onboarding';
+import { AppError } from '../../../lib/app-error';
+import type { DocumentRow } from '../../documents/documents.repository';
+import type { TemplateData } from '../../messaging/templates';
+import { applicationErrors } from '../application-errors';
+import { documentIdOf, savedValues } from '../application-values';
+import {
+  addressColumns,
+  contactColumns,
+  type FlowDefinition,
+  type PfRecord,
+} from '../flow-definition';
+
+export const pfFlow: FlowDefinition<'PF'> = {
+  flow: 'PF',
+  wire: {
+    stateSchema: pfApplicationStateSchema,
+    savableSteps: pfSavableSteps,
+    submitRequestSchema: pfSubmitRequestSchema,
+    submitResponseSchema: pfSubmitResponseSchema,
+    submitErrorSchema: pfSubmitErrorSchema,
+  },
+  steps: pfSteps,
+  stepSchemas: pfStepSchemas,
+  stepFields: pfStepFields,
+  applicationSchema: pfApplicationSchema,
+
+  table: onboardingPf,
+  fileFields: Object.keys(pfFileFields) as PfFileField[],
+  urlColumns: {
+    comprovanteResidencia: 'comprovanteResidenciaUrl',
+    docIdentidadeFrente: 'docIdentidadeFrenteUrl',
+    docIdentidadeVerso: 'docIdentidadeVersoUrl',
+    selfie: 'selfieUrl',
+    selfieDoc: 'selfieDocUrl',
+  },
+  stepColumns: {
+    1: ['nomeCompleto', 'nacionalidade', 'cpf', 'estadoCivil', ...contactColumns],
+    2: [...addressColumns, 'comprovanteResidenciaUrl'],
+    3: [
+      'docProfissionalTipo',
+      'docProfissionalNumero',
+      'docProfissionalUf',
+      'docProfissionalOrgaoEmissor',
+      'docIdentidadeFrenteUrl',
+      'docIdentidadeVersoUrl',
+      'docIdentidadeNome',
+      'docIdentidadeNumero',
+      'docIdentidadeOrgao',
+      'docIdentidadeUf',
+      'docIdentidadeValidade',
+    ],
+    4: ['selfieUrl', 'selfieDocUrl', 'livenessPassed', 'livenessConfidence', 'biometriaDecisao'],
+    5: ['pepTipo', 'pepNome', 'pepCpf', 'pepCargo', 'pepOrgao'],
+  },
+  serverColumns: [
+    'emailVerificado',
+    'telefoneVerificado',
+    'livenessPassed',
+    'livenessConfidence',
+    'biometriaDecisao',
+  ],
+
+  taxId: {
+    column: onboardingPf.cpf,
+    of: (record) => record.cpf,
+    holdingStatuses: ['EM_ANALISE', 'EM_EXIGENCIA', 'APROVADO'],
+    duplicate: () => new AppError(codes.duplicateCpf, messages.duplicateCpf, 409),
+  },
+  constraints: {
+    protocolo: 'onboarding_pf_protocolo_unique',
+    activeTaxId: 'onboarding_pf_cpf_active_idx',
+  },
+  errors: applicationErrors(codes, messages),
+
+  confirmation: (record, statusUrl) => ({
+    template: 'pf-confirmation',
+    data: {
+      nome: record.nomeCompleto ?? '',
+      protocolo: record.protocolo!,
+      statusUrl,
+    } satisfies TemplateData['pf-confirmation'],
+  }),
+
+  // Spec, individual step 4: only PF has the selfie step, passable once liveness passed.
+  checkStep: async ({ step, session, uploaded, biometrics }) => {
+    if (step !== 4) return {};
+    const check = await biometrics.latest(session);
+    // Aprovado and em revisão go on (a reviewer compares the photos of the latter); reprovado
+    // is tried again.
+    if (
+      !check ||
+      !biometricDecisionAccepted(check.decision) ||
+      check.selfieId !== uploaded.get('selfie')?.id ||
+      check.selfieDocId !== uploaded.get('selfieDoc')?.id
+    ) {
+      throw new AppError(codes.livenessNotPassed, validationMessages.livenessScreen, 400);
+    }
+    return {
+      livenessPassed: true,
+      livenessConfidence: check.confidence,
+      biometriaDecisao: check.decision,
+    };
+  },
+
+  // Spec, individual step 4 (departure 9): the check compared the selfie with the identity
+  // document's photo, so another document of step 3 means another check.
+  stepSaveExpressions: (step): Record<string, SQL> => {
+    if (step !== 3) return {};
+    const frontChanged = sql`${onboardingPf.docIdentidadeFrenteUrl} is distinct from ${sql.placeholder('docIdentidadeFrenteUrl')}`;
+    return {
+      livenessPassed: sql`case when ${frontChanged} then false else ${onboardingPf.livenessPassed} end`,
+      livenessConfidence: sql`case when ${frontChanged} then null else ${onboardingPf.livenessConfidence} end`,
+      biometriaDecisao: sql`case when ${frontChanged} then null else ${onboardingPf.biometriaDecisao} end`,
+    };
+  },
+
+  // Spec, individual step 4: the liveness outcome is part of the PF application only.
+  extraSavedValues: (record) => {
+    const values: PfSavedValues = {};
+    if (record.livenessPassed) values.livenessPassed = true;
+    if (record.livenessConfidence !== null) values.livenessConfidence = record.livenessConfidence;
+    if (record.biometriaDecisao !== null) values.biometricDecision = record.biometriaDecisao;
+    return values;
+  },
+
+  // Spec, individual step 4: a PF submission needs the passed check of the stored photos.
+  checkSubmit: async ({ record, session, biometrics }) => {
+    const check = await biometrics.latest(session);
+    const livenessHolds =
+      record.livenessPassed &&
+      check !== null &&
+      biometricDecisionAccepted(check.decision) &&
+      record.biometriaDecisao === check.decision &&
+      check.selfieId === documentIdOf(record.selfieUrl) &&
+      check.selfieDocId === documentIdOf(record.selfieDocUrl);
+    return livenessHolds ? [] : [4];
+  },
+};
+
+/** The stored PF values in the forms' shapes (the wizard's resume, the back office's review). */
+export const pfSavedValues = (
+  record: PfRecord,
+  documentsById: ReadonlyMap<string, DocumentRow>,
+): PfSavedValues => savedValues(pfFlow, record, documentsById);

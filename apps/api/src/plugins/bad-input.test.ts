@@ -12,7 +12,7 @@ import { apiErrorSchema } from '@medipay/shared/api-error';
 import { validationMessages as m, requestMessages } from '@medipay/shared/messages';
 import { adminSession, sameOrigin } from '../../test/admin';
 import { image, multipart } from '../../test/files';
-import { pfClient, type PfApplicant } from '../../test/pf-applicant';
+import { pfClient, type PfApplicant } from '../../test/flow-applicant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** What zod, Fastify or Node say in English when nobody translated them. */

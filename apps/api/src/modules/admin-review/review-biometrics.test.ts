@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationDetailSchema, applicationListSchema } from '@medipay/shared/admin-review';
 import { adminSession } from '../../../test/admin';
-import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { pfClient, type PfApplicant } from '../../../test/flow-applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import { faceMatchThresholds } from '../kyc/face-match';

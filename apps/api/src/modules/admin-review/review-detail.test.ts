@@ -5,7 +5,7 @@ import { onboardingPf, onboardingPj, verificationResults } from '@medipay/db/sch
 import { applicationDetailSchema, reviewMessages } from '@medipay/shared/admin-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
-import { pjClient } from '../../../test/pj-applicant';
+import { pjClient } from '../../../test/flow-applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';

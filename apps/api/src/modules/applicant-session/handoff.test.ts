@@ -9,7 +9,7 @@ import {
 } from '@medipay/shared/handoff';
 import { startApplicantSession } from '../../../test/applicant';
 import { image, multipart } from '../../../test/files';
-import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { pfClient, type PfApplicant } from '../../../test/flow-applicant';
 import { createTestApp, testIndexHtml, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import {

@@ -11,7 +11,7 @@ import {
 import { rectificationPageSchema } from '@medipay/shared/rectification';
 import type { Flow } from '@medipay/shared/status';
 import { perIpLimits } from '../../lib/rate-limits';
-import { pfClient } from '../../../test/pf-applicant';
+import { pfClient } from '../../../test/flow-applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPf, outbox, statusHistory } from '@medipay/db/schema';
 import { pfProtocolPattern } from '@medipay/shared/protocol';
-import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { pfClient, type PfApplicant } from '../../../test/flow-applicant';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPf, statusHistory } from '@medipay/db/schema';
 import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
 import { startApplicantSession } from '../../../test/applicant';
-import { pfClient, type PfApplicant } from '../../../test/pf-applicant';
+import { pfClient, type PfApplicant } from '../../../test/flow-applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPj, outbox, statusHistory } from '@medipay/db/schema';
 import { pjProtocolPattern } from '@medipay/shared/protocol';
 import { cnpjFrom, maskedCnpj } from '../../../test/cnpj';
-import { pjClient, type PjApplicant } from '../../../test/pj-applicant';
+import { pjClient, type PjApplicant } from '../../../test/flow-applicant';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';

@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
 import { isValidCnpj } from '@medipay/shared/tax-id';
 import { startApplicantSession } from '../../../test/applicant';
 import { cnpjFrom } from '../../../test/cnpj';
-import { pjClient, type PjApplicant } from '../../../test/pj-applicant';
+import { pjClient, type PjApplicant } from '../../../test/flow-applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 
@@ -471,7 +471,7 @@ describe('step 4: company documents', () => {
       cnesDocumentoUrl: null,
     });
 
-    const cnesDocumento = await pj.upload(applicant, 'cnesDocumento', 'image');
+    const cnesDocumento = await pj.upload(applicant, 'cnesDocumento', 'cnesDocumento.jpg');
     const withCnes = await pj.saveStep(applicant, 4, {
       ...pj.values.documents({ ...files, cnesDocumento }),
       cnes: '123',
@@ -509,7 +509,7 @@ describe('step 4: company documents', () => {
   it('accepts the Contrato Social only as a PDF', async () => {
     const { applicant, files } = await atStep4();
     // The upload itself refuses an image for the field.
-    const refused = await pj.uploadRaw(applicant, 'contratoSocial', 'image');
+    const refused = await pj.uploadRaw(applicant, 'contratoSocial', 'contratoSocial.jpg');
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toBe('Formato não aceito. Envie um arquivo PDF');
     // A saved value claiming an image is refused with the same message.
@@ -523,7 +523,7 @@ describe('step 4: company documents', () => {
       'Formato não aceito. Envie um arquivo PDF',
     );
     // An image uploaded for another field is not a Contrato Social.
-    const image = await pj.upload(applicant, 'cartaoCnpj', 'image');
+    const image = await pj.upload(applicant, 'cartaoCnpj', 'cartaoCnpj.jpg');
     expectError(
       await pj.saveStep(applicant, 4, {
         ...pj.values.documents(files),

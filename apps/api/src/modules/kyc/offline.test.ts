@@ -13,7 +13,7 @@ describe('identity checks without network', () => {
     () => {
       const run = spawnSync(
         'unshare',
-        ['-rn', process.execPath, '--import', 'tsx', 'src/testing/offline-checks.ts'],
+        ['-rn', process.execPath, '--import', 'tsx', 'test/offline-checks.ts'],
         { cwd: apiDir, encoding: 'utf8', timeout: 120_000 },
       );
       expect(run.status, run.stderr).toBe(0);

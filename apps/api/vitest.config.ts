@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { testTimeout: 30_000, hookTimeout: 60_000 },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // One migrated database for the run; each test file's database is a copy of it.
+    globalSetup: ['../../packages/db/src/testing/migrated-template.ts'],
+  },
 });

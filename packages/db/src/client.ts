@@ -130,6 +130,17 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
     };
   }
 
+  return openPglite({ dataDir: options.dataDir });
+}
+
+/**
+ * Embedded PGlite: a data folder, or in memory when `dataDir` is undefined; `loadDataDir` starts
+ * it from a dump of another data folder (tests copy a migrated one instead of migrating again).
+ */
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle & { dump: () => Promise<Blob> }> {
   const [
     { PGlite },
     { pg_trgm },
@@ -146,6 +157,7 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
     extensions: { pg_trgm, unaccent },
   });
   const db = drizzlePglite(client, { schema });
@@ -177,6 +189,8 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
         throw error;
       }
     },
+    /** The whole data folder as a tar archive (a migrated template for tests). */
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -12,7 +12,7 @@ import type { DocumentStorage } from '../adapters/storage/port';
 import { createS3Storage } from '../adapters/storage/s3';
 import { newStorageKey } from '../modules/documents/intake';
 import { createTestClock } from '../../test/test-clock';
-import { startJobQueue } from './job-queue';
+import { ORPHAN_FILES_QUEUE, startJobQueue } from './job-queue';
 import { isPortalStorageKey, ORPHAN_FILES_GRACE_MS, sweepOrphanFiles } from './orphan-files.job';
 
 const HOUR = 60 * 60 * 1000;
@@ -306,12 +306,22 @@ describe('the orphan-file sweep through the job queue', () => {
         log: logger,
       });
 
+    const orphanJobStates = async () =>
+      (
+        await database.executeSql('select state from pgboss.job where name = $1', [
+          ORPHAN_FILES_QUEUE,
+        ])
+      ).rows.map((row) => (row as { state: string }).state);
+
     const first = await start();
     const second = await start();
     try {
-      await vi.waitFor(() => expect(sweeps).toHaveLength(1), { timeout: 20_000, interval: 200 });
-      // Both processes poll every few seconds: give the second one time to take a second job.
-      await new Promise((resolve) => setTimeout(resolve, 7000));
+      // Both processes asked for the sweep at start-up; the database holds one job for the
+      // period, and once it is done there is none left for the other process to take.
+      await vi.waitFor(async () => expect(await orphanJobStates()).toEqual(['completed']), {
+        timeout: 20_000,
+        interval: 200,
+      });
       expect(sweeps).toHaveLength(1);
       expect(info).toHaveBeenCalledWith(
         { listed: 0, foreign: 0, young: 0, referenced: 0, deleted: 0, failed: 0 },
@@ -325,7 +335,8 @@ describe('the orphan-file sweep through the job queue', () => {
     // A process that starts again within the same period finds the period's sweep done.
     const restarted = await start();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 7000));
+      // Its start-up request added no job beside the period's completed one.
+      expect(await orphanJobStates()).toEqual(['completed']);
       expect(sweeps).toHaveLength(1);
     } finally {
       await restarted.stop();

@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@medipay/db/client';
-import type { JobQueue } from '../../jobs/job-queue';
 import type { OutboxDeliverer } from './outbox.delivery';
 import { findPendingOutboxIds } from './outbox.repository';
+
+/**
+ * What the outbox needs of the job queue (jobs/job-queue.ts provides it): the outbox owns this
+ * port, so that it does not import the queue, which imports the modules whose work it runs.
+ */
+export type DeliveryQueue = {
+  /** Asks for a message to be delivered; call it after the transaction that queued it committed. */
+  enqueueDelivery: (outboxId: string) => Promise<void>;
+};
 
 export type Outbox = {
   /**
@@ -18,7 +26,7 @@ export type Outbox = {
 export function createOutbox(deps: {
   db: Database;
   deliverer: OutboxDeliverer;
-  queue: () => JobQueue | undefined;
+  queue: () => DeliveryQueue | undefined;
   log: FastifyBaseLogger;
 }): Outbox {
   return {

@@ -43,6 +43,32 @@ type StepOptions = { biometrics?: 'aprovado' | 'em_revisao' };
 /** A step's valid form values, with documents uploaded for it. */
 type StepValues<A> = (applicant: A, options: StepOptions) => object | Promise<object>;
 
+type SavedDocuments = Partial<Record<PfFileField | PjFileField, UploadedDocument>>;
+
+/**
+ * A flow's client as the tests of both flows drive it (`pfClient`, `pjClient`); `A` is the flow's
+ * applicant, and an applicant given to a method is one the same client made.
+ */
+export type FlowClient<A extends Applicant = Applicant> = {
+  flow: Flow;
+  applicant(options?: { verified?: boolean; cpf?: string; cnpj?: string }): Promise<A>;
+  verifyContact(
+    applicant: Caller,
+    channel: 'email' | 'phone',
+    destination: string,
+    recipient?: string,
+  ): Promise<void>;
+  uploadRaw(applicant: Caller, field: string, fileName?: string): Promise<Injected>;
+  upload(applicant: Caller, field: string, fileName?: string): Promise<UploadedDocument>;
+  saveStep(applicant: Caller, step: number | string, values: object): Promise<Injected>;
+  getState(applicant: Caller): Promise<Injected>;
+  submit(applicant: Caller, consents?: { lgpd: boolean; kyc: boolean }): Promise<Injected>;
+  /** A step's valid values, with new documents uploaded for it. */
+  stepValues(applicant: A, step: number, options?: StepOptions): Promise<Record<string, unknown>>;
+  /** Saves steps 1 to `through` with valid values; answers the documents used. */
+  fillSteps(applicant: A, through?: number, options?: StepOptions): Promise<SavedDocuments>;
+};
+
 /** What tells a flow's test applicants apart. */
 type ApplicantFlow<A extends Applicant, Options> = {
   flow: Flow;
@@ -56,8 +82,14 @@ type ApplicantFlow<A extends Applicant, Options> = {
   fileFields: readonly string[];
 };
 
-/** The street of every test applicant, as typed in the form. */
-const address = (complemento: string) => ({
+/** The applicant's verified contacts as typed in step 1 (the e-mail in upper case). */
+const contacts = (applicant: Applicant) => ({
+  email: applicant.email.toUpperCase(),
+  telefone: applicant.telefone,
+});
+
+/** Step 2's values: the street of every test applicant as typed, and the proof of address. */
+const address = (complemento: string, proofField: string) => (document: UploadedDocument) => ({
   cep: '01310-100',
   logradouro: 'Avenida Paulista',
   numero: '1000',
@@ -65,7 +97,70 @@ const address = (complemento: string) => ({
   bairro: 'Bela Vista',
   cidade: 'São Paulo',
   uf: 'sp',
+  [proofField]: document,
 });
+
+/** Valid form values of PF steps 1-3, as typed in the forms (the documents given). */
+export const pfValues = {
+  identification: (applicant: PfApplicant) => ({
+    nomeCompleto: 'Ana Beatriz Souza',
+    nacionalidade: 'brasileira',
+    cpf: applicant.cpf,
+    estadoCivil: 'casado',
+    ...contacts(applicant),
+  }),
+  address: address('Apto 12', 'comprovanteResidencia'),
+  professional: (front: UploadedDocument, back: UploadedDocument) => ({
+    docProfissionalTipo: 'CRM',
+    docProfissionalNumero: '123456',
+    docProfissionalUf: 'SP',
+    docProfissionalOrgaoEmissor: 'CRM-SP',
+    docIdentidadeFrente: front,
+    docIdentidadeVerso: back,
+    docIdentidadeNome: 'ANA BEATRIZ SOUZA',
+    docIdentidadeNumero: '12.345.678-9',
+    docIdentidadeOrgao: 'SSP',
+    docIdentidadeUf: 'SP',
+    docIdentidadeValidade: '',
+  }),
+};
+
+/** Valid form values of the PJ steps, as typed in the forms (the documents given). */
+export const pjValues = {
+  company: (applicant: PjApplicant) => ({
+    razaoSocial: 'Hospital Exemplo S.A.',
+    nomeFantasia: 'Hospital Exemplo',
+    cnpj: maskedCnpj(applicant.cnpj).toLowerCase(),
+    inscricaoEstadual: '123.456.789.110',
+    inscricaoMunicipal: '',
+    tipoEmpresa: 'hospital',
+    areaAtuacao: 'geral',
+    ...contacts(applicant),
+  }),
+  address: address('Conjunto 42', 'comprovanteEndereco'),
+  responsible: (front: UploadedDocument, back: UploadedDocument) => ({
+    responsavelNome: 'Carlos Pereira',
+    responsavelCpf: '529.982.247-25',
+    responsavelRg: '12.345.678-9',
+    responsavelCargo: 'diretor',
+    responsavelDocFrente: front,
+    responsavelDocVerso: back,
+  }),
+  documents: (files: {
+    contratoSocial: UploadedDocument;
+    cartaoCnpj: UploadedDocument;
+    alvaraFuncionamento: UploadedDocument;
+    cnesDocumento?: UploadedDocument;
+  }) => ({ ...files, cnes: files.cnesDocumento ? '1234567' : '' }),
+  finance: () => ({
+    banco: '341',
+    agencia: '0001',
+    conta: '12345-6',
+    tipoConta: 'corrente',
+    faturamentoMensal: '100k_500k',
+    numeroFuncionarios: '51_100',
+  }),
+};
 
 function applicantClient<A extends Applicant, Options>(
   t: TestApp,
@@ -162,9 +257,8 @@ function applicantClient<A extends Applicant, Options>(
     const stepValues = async (applicant: A, step: number, options: StepOptions = {}) =>
       (await steps[step as 1 | 2 | 3 | 4 | 5](applicant, options)) as Record<string, unknown>;
 
-    /** Saves steps 1 to `through` with valid values; answers the documents used. */
     async function fillSteps(applicant: A, through = 5, options: StepOptions = {}) {
-      const saved: Partial<Record<PfFileField | PjFileField, UploadedDocument>> = {};
+      const saved: SavedDocuments = {};
       for (let step = 1; step <= through; step += 1) {
         const values = await stepValues(applicant, step, options);
         const response = await saveStep(applicant, step, values);
@@ -233,39 +327,12 @@ export function pfClient(t: TestApp) {
     return { selfie, selfieDoc, confidence: response.json().confidence as number };
   }
 
-  const values = {
-    identification: (applicant: PfApplicant) => ({
-      nomeCompleto: 'Ana Beatriz Souza',
-      nacionalidade: 'brasileira',
-      cpf: applicant.cpf,
-      estadoCivil: 'casado',
-      email: applicant.email.toUpperCase(),
-      telefone: applicant.telefone,
-    }),
-    address: (comprovanteResidencia: UploadedDocument) => ({
-      ...address('Apto 12'),
-      comprovanteResidencia,
-    }),
-    professional: (front: UploadedDocument, back: UploadedDocument) => ({
-      docProfissionalTipo: 'CRM',
-      docProfissionalNumero: '123456',
-      docProfissionalUf: 'SP',
-      docProfissionalOrgaoEmissor: 'CRM-SP',
-      docIdentidadeFrente: front,
-      docIdentidadeVerso: back,
-      docIdentidadeNome: 'ANA BEATRIZ SOUZA',
-      docIdentidadeNumero: '12.345.678-9',
-      docIdentidadeOrgao: 'SSP',
-      docIdentidadeUf: 'SP',
-      docIdentidadeValidade: '',
-    }),
-  };
-
   const steps = withSteps({
-    1: values.identification,
-    2: async (applicant) => values.address(await client.upload(applicant, 'comprovanteResidencia')),
+    1: pfValues.identification,
+    2: async (applicant) =>
+      pfValues.address(await client.upload(applicant, 'comprovanteResidencia')),
     3: async (applicant) =>
-      values.professional(
+      pfValues.professional(
         await client.upload(applicant, 'docIdentidadeFrente'),
         await client.upload(applicant, 'docIdentidadeVerso'),
       ),
@@ -282,7 +349,7 @@ export function pfClient(t: TestApp) {
     ...steps,
     applicant: (options: { cpf?: string; verified?: boolean } = {}) => client.applicant(options),
     biometricCheck,
-    values,
+    values: pfValues,
   };
 }
 
@@ -301,62 +368,22 @@ export function pjClient(t: TestApp) {
     fileFields: Object.keys(pjFileFields),
   });
 
-  const values = {
-    company: (applicant: PjApplicant) => ({
-      razaoSocial: 'Hospital Exemplo S.A.',
-      nomeFantasia: 'Hospital Exemplo',
-      cnpj: maskedCnpj(applicant.cnpj).toLowerCase(),
-      inscricaoEstadual: '123.456.789.110',
-      inscricaoMunicipal: '',
-      tipoEmpresa: 'hospital',
-      areaAtuacao: 'geral',
-      email: applicant.email.toUpperCase(),
-      telefone: applicant.telefone,
-    }),
-    address: (comprovanteEndereco: UploadedDocument) => ({
-      ...address('Conjunto 42'),
-      comprovanteEndereco,
-    }),
-    responsible: (front: UploadedDocument, back: UploadedDocument) => ({
-      responsavelNome: 'Carlos Pereira',
-      responsavelCpf: '529.982.247-25',
-      responsavelRg: '12.345.678-9',
-      responsavelCargo: 'diretor',
-      responsavelDocFrente: front,
-      responsavelDocVerso: back,
-    }),
-    documents: (files: {
-      contratoSocial: UploadedDocument;
-      cartaoCnpj: UploadedDocument;
-      alvaraFuncionamento: UploadedDocument;
-      cnesDocumento?: UploadedDocument;
-    }) => ({ ...files, cnes: files.cnesDocumento ? '1234567' : '' }),
-    finance: () => ({
-      banco: '341',
-      agencia: '0001',
-      conta: '12345-6',
-      tipoConta: 'corrente',
-      faturamentoMensal: '100k_500k',
-      numeroFuncionarios: '51_100',
-    }),
-  };
-
   const steps = withSteps({
-    1: values.company,
-    2: async (applicant) => values.address(await client.upload(applicant, 'comprovanteEndereco')),
+    1: pjValues.company,
+    2: async (applicant) => pjValues.address(await client.upload(applicant, 'comprovanteEndereco')),
     3: async (applicant) =>
-      values.responsible(
+      pjValues.responsible(
         await client.upload(applicant, 'responsavelDocFrente'),
         await client.upload(applicant, 'responsavelDocVerso'),
       ),
     4: async (applicant) =>
-      values.documents({
+      pjValues.documents({
         contratoSocial: await client.upload(applicant, 'contratoSocial'),
         cartaoCnpj: await client.upload(applicant, 'cartaoCnpj'),
         alvaraFuncionamento: await client.upload(applicant, 'alvaraFuncionamento'),
         cnesDocumento: await client.upload(applicant, 'cnesDocumento'),
       }),
-    5: values.finance,
+    5: pjValues.finance,
   });
 
   return {
@@ -364,6 +391,6 @@ export function pjClient(t: TestApp) {
     ...steps,
     applicant: (options: { cnpj?: string; verified?: boolean } = {}) => client.applicant(options),
     fileFields: Object.keys(pjFileFields) as PjFileField[],
-    values,
+    values: pjValues,
   };
 }

@@ -1,19 +1,21 @@
 import type { Flow } from '@medipay/shared/status';
 import type { DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
-import type { FlowDefinition, FlowRecord, FlowSavedValues } from './flow-definition';
+import type { FlowDefinition, FlowFileField, FlowRecord, FlowSavedValues } from './flow-definition';
 
 /** The id of a document from its portal route (the `url` of `toUploadedDocument`). */
 export const documentIdOf = (url: string | null) =>
   url?.startsWith('/api/documents/') ? url.slice('/api/documents/'.length) : null;
 
+/** The column that holds a file field's document route: `selfie` -> `selfieUrl`. */
+export const urlColumn = (field: string) => `${field}Url`;
+
 /** The document id a file field's `*Url` column points to. */
 export function storedDocumentId<F extends Flow>(
-  definition: FlowDefinition<F>,
   record: FlowRecord<F>,
-  field: FlowDefinition<F>['fileFields'][number],
+  field: FlowFileField<F>,
 ): string | null {
-  return documentIdOf(record[definition.urlColumns[field]] as string | null);
+  return documentIdOf(record[urlColumn(field) as keyof FlowRecord<F>] as string | null);
 }
 
 const formColumnsByFlow = new WeakMap<object, readonly string[]>();
@@ -23,7 +25,7 @@ function formColumns<F extends Flow>(definition: FlowDefinition<F>): readonly st
   const known = formColumnsByFlow.get(definition);
   if (known) return known;
   const excluded = new Set<unknown>([
-    ...Object.values(definition.urlColumns),
+    ...definition.fileFields.map(urlColumn),
     ...definition.serverColumns,
   ]);
   const columns = Object.values(definition.stepColumns)
@@ -49,7 +51,7 @@ export function savedValues<F extends Flow>(
     if (value !== null) values[field] = value;
   }
   for (const field of definition.fileFields) {
-    const id = storedDocumentId(definition, record, field);
+    const id = storedDocumentId(record, field);
     const document = id ? documentsById.get(id) : undefined;
     if (document) values[field] = toUploadedDocument(document);
   }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@medipay/db/client';
 import type { Flow } from '@medipay/shared/status';
 import type { Executor } from '../messaging/outbox.repository';
@@ -13,6 +14,12 @@ export type StepColumns = Record<string, unknown>;
  */
 const tableOf = <F extends Flow>(definition: FlowDefinition<F>): FlowTable<Flow> =>
   definition.table;
+
+/** The column of the flow's tax id (CPF, CNPJ). */
+export function taxIdColumn<F extends Flow>(definition: FlowDefinition<F>): PgColumn {
+  const columns: Record<string, PgColumn> = getTableColumns(tableOf(definition));
+  return columns[definition.taxId.field as string]!;
+}
 
 /**
  * Statements of the step saves, built once per database and flow: building a query of the PF
@@ -126,7 +133,7 @@ export async function taxIdHeldByAnother<F extends Flow>(
     .from(table)
     .where(
       and(
-        eq(definition.taxId.column, taxId),
+        eq(taxIdColumn(definition), taxId),
         inArray(table.status, [...definition.taxId.holdingStatuses]),
         ne(table.id, recordId),
       ),

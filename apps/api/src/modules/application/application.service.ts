@@ -1,3 +1,4 @@
+import { getTableName } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
 import { statusPageUrl } from '@medipay/shared/application-status';
@@ -18,6 +19,7 @@ import {
   findRecordBySession,
   insertRecord,
   markSubmitted,
+  taxIdColumn,
   taxIdHeldByAnother,
   updateStep,
 } from './application.repository';
@@ -69,6 +71,12 @@ export function createApplications<F extends Flow>(
   const { flow, errors } = definition;
   /** The status a submission sets (the flow's status machine). */
   const submitted = submittedStatus(flow);
+  /** Unique indexes whose violation the submission turns into an answer (their schema names). */
+  const table = getTableName(definition.table);
+  const constraints = {
+    protocolo: `${table}_protocolo_unique`,
+    activeTaxId: `${table}_${taxIdColumn(definition).name}_active_idx`,
+  };
 
   const stepTitle = (step: number) =>
     definition.steps.find((entry) => entry.id === step)?.title ?? '';
@@ -78,7 +86,7 @@ export function createApplications<F extends Flow>(
   async function storedDocuments(record: FlowRecord<F>, known: DocumentRow[] = []) {
     const byId = new Map(known.map((row) => [row.id, row]));
     const missing = definition.fileFields
-      .map((field) => storedDocumentId(definition, record, field))
+      .map((field) => storedDocumentId(record, field))
       .filter((id): id is string => id !== null && !byId.has(id));
     for (const row of await findDocumentsByIds(db, missing)) byId.set(row.id, row);
     return byId;
@@ -183,8 +191,8 @@ export function createApplications<F extends Flow>(
         });
       } catch (error) {
         const constraint = uniqueViolation(error);
-        if (constraint === definition.constraints.protocolo) continue;
-        if (constraint === definition.constraints.activeTaxId) throw definition.taxId.duplicate();
+        if (constraint === constraints.protocolo) continue;
+        if (constraint === constraints.activeTaxId) throw definition.taxId.duplicate();
         throw error;
       }
     }
@@ -253,7 +261,7 @@ export function createApplications<F extends Flow>(
       const failing = await firstFailingStep(session, record);
       if (failing !== null) throw incomplete(failing);
 
-      const taxId = definition.taxId.of(record)!;
+      const taxId = record[definition.taxId.field] as string;
       const email = record.email!;
       if (await taxIdHeldByAnother(db, definition, taxId, record.id))
         throw definition.taxId.duplicate();
@@ -270,10 +278,12 @@ export function createApplications<F extends Flow>(
           actorType: 'applicant',
           createdAt: now,
         });
-        const { template, data } = definition.confirmation(
-          row,
-          statusPageUrl(deps.publicUrl, row.protocolo!),
-        );
+        const template = `${flow.toLowerCase()}-confirmation`;
+        const data = {
+          ...definition.confirmationData(row),
+          protocolo: row.protocolo!,
+          statusUrl: statusPageUrl(deps.publicUrl, row.protocolo!),
+        };
         const outboxId = await insertOutboxMessage(tx, {
           channel: 'email',
           template,

@@ -3,7 +3,6 @@
  * (flows/pf.ts, flows/pj.ts) drives the module's one route set, service and repository.
  */
 import type { SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import type { PfFileField, PjFileField } from '@medipay/shared/files';
 import type {
@@ -22,7 +21,7 @@ import type { AppError } from '../../lib/app-error';
 import type { ApplicantSessionRow } from '../applicant-session/applicant-session.repository';
 import type { Biometrics } from '../biometrics/biometrics.service';
 import type { DocumentRow } from '../documents/documents.repository';
-import type { TemplateName } from '../messaging/templates';
+import type { TemplateData } from '../messaging/templates';
 
 type FlowTypes = {
   PF: {
@@ -109,19 +108,18 @@ export type FlowDefinition<F extends Flow> = {
   stepColumns: Record<SavableStep, readonly (keyof FlowRecord<F>)[]>;
   /** Step columns only the server sets (verified contacts, the biometric check). */
   serverColumns: readonly (keyof FlowRecord<F>)[];
-  /** Document fields, each kept as the portal route of its document in a `*Url` column. */
+  /** Document fields, each kept as the portal route of its document in the column `<field>Url`. */
   fileFields: readonly FlowFileField<F>[];
-  urlColumns: Record<FlowFileField<F>, keyof FlowRecord<F>>;
 
-  /** At most one application per tax id (CPF, CNPJ) in the statuses that hold it. */
+  /**
+   * At most one application per tax id (CPF, CNPJ) in the statuses that hold it, as the table's
+   * partial unique index `<table>_<column>_active_idx` enforces.
+   */
   taxId: {
-    column: PgColumn;
-    of: (record: FlowRecord<F>) => string | null;
+    field: keyof FlowRecord<F>;
     holdingStatuses: readonly string[];
     duplicate: () => AppError;
   };
-  /** Unique indexes whose violation the service turns into an answer. */
-  constraints: { protocolo: string; activeTaxId: string };
 
   /** Refusals both flows share (packages/shared's codes and Portuguese messages). */
   errors: {
@@ -134,11 +132,10 @@ export type FlowDefinition<F extends Flow> = {
     submitFailed: () => AppError;
   };
 
-  /** The confirmation e-mail queued with the submission. */
-  confirmation: (
+  /** The confirmation e-mail's own data (`<flow>-confirmation`; its protocol and link added). */
+  confirmationData: (
     record: FlowRecord<F>,
-    statusUrl: string,
-  ) => { template: TemplateName; data: Record<string, unknown> };
+  ) => Omit<TemplateData[`${Lowercase<F>}-confirmation`], 'protocolo' | 'statusUrl'>;
 
   /** Server checks of a step beyond its schema and documents; answers the columns they set. */
   checkStep?: (input: StepCheckInput<F>) => Promise<Record<string, unknown>>;

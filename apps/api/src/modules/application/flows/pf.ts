@@ -22,7 +22,6 @@ import {
 } from '@medipay/shared/pf-onboarding';
 import { AppError } from '../../../lib/app-error';
 import type { DocumentRow } from '../../documents/documents.repository';
-import type { TemplateData } from '../../messaging/templates';
 import { applicationErrors } from '../application-errors';
 import { documentIdOf, savedValues } from '../application-values';
 import {
@@ -48,13 +47,6 @@ export const pfFlow: FlowDefinition<'PF'> = {
 
   table: onboardingPf,
   fileFields: Object.keys(pfFileFields) as PfFileField[],
-  urlColumns: {
-    comprovanteResidencia: 'comprovanteResidenciaUrl',
-    docIdentidadeFrente: 'docIdentidadeFrenteUrl',
-    docIdentidadeVerso: 'docIdentidadeVersoUrl',
-    selfie: 'selfieUrl',
-    selfieDoc: 'selfieDocUrl',
-  },
   stepColumns: {
     1: ['nomeCompleto', 'nacionalidade', 'cpf', 'estadoCivil', ...contactColumns],
     2: [...addressColumns, 'comprovanteResidenciaUrl'],
@@ -83,25 +75,13 @@ export const pfFlow: FlowDefinition<'PF'> = {
   ],
 
   taxId: {
-    column: onboardingPf.cpf,
-    of: (record) => record.cpf,
+    field: 'cpf',
     holdingStatuses: ['EM_ANALISE', 'EM_EXIGENCIA', 'APROVADO'],
     duplicate: () => new AppError(codes.duplicateCpf, messages.duplicateCpf, 409),
   },
-  constraints: {
-    protocolo: 'onboarding_pf_protocolo_unique',
-    activeTaxId: 'onboarding_pf_cpf_active_idx',
-  },
   errors: applicationErrors(codes, messages),
 
-  confirmation: (record, statusUrl) => ({
-    template: 'pf-confirmation',
-    data: {
-      nome: record.nomeCompleto ?? '',
-      protocolo: record.protocolo!,
-      statusUrl,
-    } satisfies TemplateData['pf-confirmation'],
-  }),
+  confirmationData: (record) => ({ nome: record.nomeCompleto ?? '' }),
 
   // Spec, individual step 4: only PF has the selfie step, passable once liveness passed.
   checkStep: async ({ step, session, uploaded, biometrics }) => {
@@ -124,8 +104,7 @@ export const pfFlow: FlowDefinition<'PF'> = {
     };
   },
 
-  // Spec, individual step 4 (departure 9): the check compared the selfie with the identity
-  // document's photo, so another document of step 3 means another check.
+  // Spec, individual step 4 (departure 9): a new identity photo voids the check compared to it.
   stepSaveExpressions: (step): Record<string, SQL> => {
     if (step !== 3) return {};
     const frontChanged = sql`${onboardingPf.docIdentidadeFrenteUrl} is distinct from ${sql.placeholder('docIdentidadeFrenteUrl')}`;

@@ -19,7 +19,6 @@ import {
 } from '@medipay/shared/pj-onboarding';
 import { AppError } from '../../../lib/app-error';
 import type { DocumentRow } from '../../documents/documents.repository';
-import type { TemplateData } from '../../messaging/templates';
 import { applicationErrors } from '../application-errors';
 import { savedValues } from '../application-values';
 import {
@@ -45,15 +44,6 @@ export const pjFlow: FlowDefinition<'PJ'> = {
 
   table: onboardingPj,
   fileFields: Object.keys(pjFileFields) as PjFileField[],
-  urlColumns: {
-    comprovanteEndereco: 'comprovanteEnderecoUrl',
-    responsavelDocFrente: 'responsavelDocFrenteUrl',
-    responsavelDocVerso: 'responsavelDocVersoUrl',
-    contratoSocial: 'contratoSocialUrl',
-    cartaoCnpj: 'cartaoCnpjUrl',
-    alvaraFuncionamento: 'alvaraFuncionamentoUrl',
-    cnesDocumento: 'cnesDocumentoUrl',
-  },
   stepColumns: {
     1: [
       'razaoSocial',
@@ -80,26 +70,14 @@ export const pjFlow: FlowDefinition<'PJ'> = {
   serverColumns: ['emailVerificado', 'telefoneVerificado'],
 
   taxId: {
-    column: onboardingPj.cnpj,
-    of: (record) => record.cnpj,
+    field: 'cnpj',
     // The same list as the partial unique index `onboarding_pj_cnpj_active_idx`.
     holdingStatuses: ['ENVIADO_PARA_ANALISE', 'EM_ANALISE', 'EM_EXIGENCIA', 'APROVADO'],
     duplicate: () => new AppError(codes.duplicateCnpj, messages.duplicateCnpj, 409),
   },
-  constraints: {
-    protocolo: 'onboarding_pj_protocolo_unique',
-    activeTaxId: 'onboarding_pj_cnpj_active_idx',
-  },
   errors: applicationErrors(codes, messages),
 
-  confirmation: (record, statusUrl) => ({
-    template: 'pj-confirmation',
-    data: {
-      razaoSocial: record.razaoSocial ?? '',
-      protocolo: record.protocolo!,
-      statusUrl,
-    } satisfies TemplateData['pj-confirmation'],
-  }),
+  confirmationData: (record) => ({ razaoSocial: record.razaoSocial ?? '' }),
 };
 
 /** The stored PJ values in the forms' shapes (the wizard's resume, the back office's review). */

@@ -19,7 +19,7 @@ import { findDocumentsByIds, type DocumentRow } from '../documents/documents.rep
 import { toUploadedDocument } from '../documents/documents.service';
 import type { ExtractedField } from '../kyc/identity-fields';
 import { findMedipayAccount } from '../medipay-account/medipay-account.repository';
-import { medipayActionsFor, toMedipayAccount } from '../medipay-account/medipay-account.service';
+import { medipayActionsFor, toMedipayAccount } from '../medipay-account/medipay-account.view';
 import type { PfRecord } from '../application/flow-definition';
 import { pfSavedValues } from '../application/flows/pf';
 import { pjSavedValues } from '../application/flows/pj';

@@ -9,7 +9,8 @@ import { apiErrorSchema } from '@medipay/shared/api-error';
 import { medipayActionPaths } from '@medipay/shared/medipay-account';
 import { currentAdmin } from '../admin-auth/admin-guard';
 import type { ReviewDetail } from '../admin-review/review-detail.service';
-import type { MedipayAccounts, MedipayContext } from './medipay-account.service';
+import type { MedipayContext } from './medipay-account.actions';
+import type { MedipayAccounts } from './medipay-account.service';
 
 const response = {
   200: applicationDetailSchema,

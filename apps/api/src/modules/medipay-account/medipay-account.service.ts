@@ -15,10 +15,6 @@ import {
   queueMedipayAccount,
 } from './medipay-account.repository';
 
-export type { MedipayContext } from './medipay-account.actions';
-export { MEDIPAY_MAX_ATTEMPTS, type AttemptOutcome } from './medipay-account.creation';
-export { medipayActionsFor, toMedipayAccount } from './medipay-account.view';
-
 /** A pending account never tried this long after its approval has lost its job. */
 const NEVER_TRIED_MS = 60_000;
 /** Longer than any wait between two tries of the job. */

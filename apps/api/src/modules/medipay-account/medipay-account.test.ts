@@ -15,7 +15,7 @@ import { adminSession } from '../../../test/admin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import { submittedPf, submittedPj } from '../../../test/review-detail-fixtures';
-import { MEDIPAY_MAX_ATTEMPTS } from './medipay-account.service';
+import { MEDIPAY_MAX_ATTEMPTS } from './medipay-account.creation';
 
 /**
  * The MediPay account of an approved application, through the real app and its HTTP client

@@ -14,6 +14,7 @@ import { MAX_UPLOAD_BYTES } from '@medipay/shared/constants';
 import { devPageRoutePatterns } from '@medipay/shared/routes';
 import type { DatabaseHandle } from '@medipay/db/client';
 import { trustProxyOption, type Env } from './config/env';
+import { readableLogStream } from './lib/log-lines';
 import { redactedLogPaths, redactUrl } from './lib/redact';
 import { createMailer } from './adapters/mail';
 import { createDocumentStorage } from './adapters/storage';
@@ -120,9 +121,17 @@ const lookupTimeoutMs = 3000;
 /** JSON bodies above this are refused with 413; uploads have their own limits. */
 export const jsonBodyLimit = 1024 * 1024;
 
-export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['logger'] {
+/**
+ * Pino options: JSON lines in production (for the log collector); elsewhere one readable line
+ * per record (lib/log-lines.ts), requests among them at debug level only.
+ */
+export function loggerOptions(
+  level: Env['LOG_LEVEL'],
+  readable = false,
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(readable && { stream: readableLogStream() }),
     redact: { paths: redactedLogPaths, censor: '[redacted]' },
     serializers: {
       req: (request) => ({ method: request.method, url: redactUrl(request.url), id: request.id }),
@@ -134,8 +143,13 @@ export function loggerOptions(level: Env['LOG_LEVEL']): FastifyServerOptions['lo
 /** Builds the whole application. server.ts listens on it; tests inject() into it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  // The server's own logger (tests pass theirs): lines for people outside production.
+  const readableLogs = options.logger === undefined && env.NODE_ENV !== 'production';
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(env.LOG_LEVEL),
+    logger: options.logger ?? loggerOptions(env.LOG_LEVEL, readableLogs),
+    // Two records per request at info level buried everything else in development: there one
+    // short line per request is logged at debug level instead (below).
+    disableRequestLogging: readableLogs,
     bodyLimit: jsonBodyLimit,
     // Whose X-Forwarded-For to believe: nobody unless TRUST_PROXY names the proxies (env.ts).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -152,6 +166,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
+
+  if (readableLogs) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(
+        `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
+      );
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -107,7 +107,13 @@ describe('the server process', () => {
 
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('"signal":"SIGTERM"');
+      // Development logs are lines for people, with the banner of the addresses to open.
+      expect(server.output()).toMatch(/INFO\s+shutting down\s+signal=SIGTERM/);
+      expect(server.output()).toContain(
+        `Back office     http://localhost:${port}/onboarding/admin/login`,
+      );
+      expect(server.output()).toContain('Primeiro admin  senha no quadro acima');
+      expect(server.output()).not.toContain('"msg"');
 
       // The data folder is reused on the next start (SIGINT this time).
       const again = startServer({ PORT: String(port) });
@@ -160,8 +166,8 @@ describe('the server process', () => {
       expect(JSON.parse(responseBody)).toMatchObject({ flow: 'PF' });
 
       expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('"signal":"SIGTERM"');
-      expect(server.output()).toContain('"msg":"stopped"');
+      expect(server.output()).toContain('signal=SIGTERM');
+      expect(server.output()).toMatch(/INFO\s+stopped/);
     },
     TEST_TIMEOUT_MS,
   );
@@ -180,7 +186,7 @@ describe('the server process', () => {
         expect(rows).toHaveLength(1);
         server.child.kill('SIGTERM');
         expect(await server.exited).toBe(0);
-        expect(server.output()).toContain('"database":"postgres"');
+        expect(server.output()).toContain('database=postgres');
       } finally {
         await database.close();
       }

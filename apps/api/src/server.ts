@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { EnvError, loadEnv, type Env } from './config/env';
 import { publicUrlWarning } from './lib/public-url';
+import { startBanner } from './lib/start-banner';
 
 function readEnv(): Env {
   try {
@@ -79,13 +80,21 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   // On an empty database: the first master admin (a random password is printed once).
-  await ensureFirstAdmin({
+  let printed = false;
+  const { created } = await ensureFirstAdmin({
     db: database.db,
     env,
-    print: (message) => process.stdout.write(`\n${boxed(message)}\n`),
+    print: (message) => {
+      printed = true;
+      process.stdout.write(`\n${boxed(message)}\n`);
+    },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info({ database: database.kind, url: env.PUBLIC_URL }, 'MediPay portal ready');
+  if (env.NODE_ENV !== 'production') {
+    const firstAdmin = printed ? 'printed' : created ? 'environment' : 'existing';
+    process.stdout.write(`${startBanner({ publicUrl: env.PUBLIC_URL, firstAdmin })}\n`);
+  }
   // Links that leave this computer (the QR code of 'Continuar no celular') need a public address.
   const unreachable = publicUrlWarning(env.PUBLIC_URL, env.NODE_ENV === 'production');
   if (unreachable) app.log.warn(unreachable);

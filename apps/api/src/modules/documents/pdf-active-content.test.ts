@@ -13,8 +13,8 @@ afterAll(() => {
   vi.restoreAllMocks();
 });
 
-/** A fixture written by fixtures/generate.ts. */
-const fixture = (file: string) => readFileSync(join(import.meta.dirname, 'fixtures', file));
+/** A fixture written by test/fixtures/pdf/generate.ts. */
+const fixture = (file: string) => readFileSync(join(import.meta.dirname, '../../../test/fixtures/pdf', file));
 
 /** The byte search the intake used before: the attack variants were made to pass it. */
 const previousByteSearch = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)\b/;

@@ -12,14 +12,8 @@ import { AppError } from '../../lib/app-error';
 import { cnpjFrom } from '../../../test/cnpj';
 import { createTestClock } from '../../../test/test-clock';
 import { collect, insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
-import {
-  countQuery,
-  filteredCondition,
-  nameQueryText,
-  pageQuery,
-  searchesNameWords,
-  type PageRead,
-} from './review-list.repository';
+import { countQuery, pageQuery, type PageRead } from './review-list.repository';
+import { filteredCondition, nameQueryText, searchesNameWords } from './review-list.search';
 import {
   CSV_BOM,
   EXPORT_AUDIT_ACTION,

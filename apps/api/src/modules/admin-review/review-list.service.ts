@@ -23,17 +23,19 @@ import { recordAdminAction } from '../admin-audit/admin-audit.repository';
 import {
   countCapped,
   countRows,
-  filteredCondition,
-  hasFilters,
   selectExportBatch,
-  searchesNameWords,
   selectListPage,
-  visibleCondition,
   type ListCursor,
-  type ListFilters,
   type ListRow,
   type PagePosition,
 } from './review-list.repository';
+import {
+  filteredCondition,
+  hasFilters,
+  searchesNameWords,
+  visibleCondition,
+  type ListFilters,
+} from './review-list.search';
 
 /** The audit action (admin_actions.action) of a CSV export. */
 export const EXPORT_AUDIT_ACTION = 'EXPORTACAO_CSV';

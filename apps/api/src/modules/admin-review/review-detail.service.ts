@@ -14,7 +14,7 @@ import { errorCodes } from '@medipay/shared/api-error';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
 import { canTransition, type Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
-import { decisionOf, type CheckRecord } from '../biometrics/biometrics.service';
+import { decisionOf, type CheckRecord } from '../biometrics/biometrics.records';
 import { findDocumentsByIds, type DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
 import type { ExtractedField } from '../kyc/identity-fields';

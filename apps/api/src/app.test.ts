@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicConfigMetaName } from '@medipay/shared/company';
-import { jsonBodyLimit, loggerOptions } from './app';
+import { jsonBodyLimit } from './app';
+import { loggerOptions } from './plugins/logging';
 import { createTestApp, testIndexHtml, type TestApp } from '../test/test-app';
 
 describe('the application', () => {

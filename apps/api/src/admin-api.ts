@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '@medipay/db/client';
+import type { DocumentStorage } from './adapters/storage/port';
+import type { Clock } from './lib/clock';
+import { adminAuthModule, adminLoginModule } from './modules/admin-auth/admin-auth.module';
+import type { AdminAuth } from './modules/admin-auth/admin-auth.service';
+import { adminOriginCheck, adminSessionGuard } from './modules/admin-auth/admin-guard';
+import { adminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
+import { adminReviewModule } from './modules/admin-review/admin-review.module';
+import { createReviewDetail } from './modules/admin-review/review-detail.service';
+import { medipayAccountModule } from './modules/medipay-account/medipay-account.module';
+import type { MedipayAccounts } from './modules/medipay-account/medipay-account.service';
+import type { Outbox } from './modules/messaging/outbox.service';
+
+export type AdminApiOptions = {
+  db: Database;
+  clock: Clock;
+  /** The portal's public origin: the origin check's and the decisions' links. */
+  publicUrl: string;
+  auth: AdminAuth;
+  storage: DocumentStorage;
+  outbox: Outbox;
+  medipayAccounts: MedipayAccounts;
+  /** Whether the built-in MediPay sandbox is in use (the header's 'Sandbox' badge). */
+  medipaySandbox: boolean;
+  /** Whether the background jobs run (the daily purge of abandoned sessions). */
+  backgroundJobs: boolean;
+};
+
+/**
+ * The admin API (registered under `/api/admin`): every route checks the origin of
+ * state-changing requests and answers with `cache-control: no-store`; login is open, every
+ * other module runs behind the session guard, which sets `request.admin`.
+ */
+export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, options) => {
+  const { db, clock, publicUrl, auth, medipaySandbox } = options;
+  admin.addHook('onRequest', adminOriginCheck(publicUrl));
+  admin.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  await admin.register(adminLoginModule, { auth, medipaySandbox });
+  await admin.register(async (guarded) => {
+    guarded.addHook('onRequest', adminSessionGuard(auth));
+    // The back office's view of an application: the review's and the account actions' answer.
+    const detail = createReviewDetail({ db });
+    await guarded.register(adminAuthModule, { auth, medipaySandbox, db, clock });
+    await guarded.register(adminDashboardModule, {
+      db,
+      storage: options.storage,
+      clock,
+      backgroundJobs: options.backgroundJobs,
+    });
+    await guarded.register(adminReviewModule, {
+      db,
+      clock,
+      detail,
+      outbox: options.outbox,
+      medipayAccounts: options.medipayAccounts,
+      publicUrl,
+    });
+    await guarded.register(medipayAccountModule, {
+      accounts: options.medipayAccounts,
+      detail,
+    });
+    // Further admin modules register here, behind the guard.
+  });
+};

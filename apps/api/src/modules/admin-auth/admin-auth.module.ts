@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '@medipay/db/client';
+import type { Clock } from '../../lib/clock';
+import { createAdminAccounts } from './admin-accounts.service';
+import { adminLoginRoutes, adminSessionRoutes, adminUserRoutes } from './admin-auth.routes';
+import type { AdminAuth } from './admin-auth.service';
+
+export type AdminLoginModuleOptions = {
+  auth: AdminAuth;
+  /** Whether the built-in MediPay sandbox is in use (the header's 'Sandbox' badge). */
+  medipaySandbox: boolean;
+};
+
+/** The admin login: the one route of the admin API outside the session guard. */
+export const adminLoginModule: FastifyPluginAsync<AdminLoginModuleOptions> = async (
+  app,
+  { auth, medipaySandbox },
+) => {
+  await app.register(adminLoginRoutes, { auth, medipaySandbox });
+};
+
+export type AdminAuthModuleOptions = AdminLoginModuleOptions & { db: Database; clock: Clock };
+
+/**
+ * The current session (who is logged in, logout) and the admin accounts (admin_master only).
+ * Registered behind the session guard.
+ */
+export const adminAuthModule: FastifyPluginAsync<AdminAuthModuleOptions> = async (
+  app,
+  { auth, medipaySandbox, db, clock },
+) => {
+  const accounts = createAdminAccounts({ db, clock });
+  await app.register(adminSessionRoutes, { auth, accounts, medipaySandbox });
+  await app.register(adminUserRoutes, { accounts });
+};

@@ -52,6 +52,8 @@ export type AppOptions = {
   jobs?: boolean;
   /** The MediPay client's time limit and waits between attempts (tests shorten them). */
   paymentPlatform?: Pick<HttpPaymentPlatformOptions, 'timeoutMs' | 'backoffMs'>;
+  /** How long each CEP/CNPJ lookup provider gets before the next is asked (3 s; tests shorten). */
+  lookupTimeoutMs?: number;
 };
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -114,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db,
         clock,
         env,
-        timeoutMs: defaultLookupTimeoutMs,
+        timeoutMs: options.lookupTimeoutMs ?? defaultLookupTimeoutMs,
         sessions,
         counter,
       });

@@ -31,6 +31,8 @@ type TestAppOptions = {
   jobs?: boolean;
   /** The MediPay client's time limit and waits (default: short waits, 2 s per attempt). */
   paymentPlatform?: Parameters<typeof buildApp>[0]['paymentPlatform'];
+  /** How long each CEP/CNPJ lookup provider gets before the next is asked (default: 3 s). */
+  lookupTimeoutMs?: number;
   /**
    * `s3`: documents in a bucket of a local S3-compatible server started for the app (shared by
    * every instance of createTestAppInstances, as processes behind a load balancer share one),
@@ -154,6 +156,7 @@ async function buildTestApp(
     jobs: options.jobs ?? false,
     // The MediPay client against the sandbox, without the production waits between attempts.
     paymentPlatform: options.paymentPlatform ?? { backoffMs: [5, 5], timeoutMs: 2000 },
+    lookupTimeoutMs: options.lookupTimeoutMs,
   });
   return {
     app,

@@ -26,7 +26,13 @@ type Answers = {
 
 const down: FakeAnswer = { status: 500, body: { message: 'Internal Server Error' } };
 
-async function setup(answers: Answers) {
+/**
+ * The providers' time limit in the tests that wait for one that does not answer: far longer than
+ * a local fake takes to answer (the fallback gets it too), far shorter than the default 3 s.
+ */
+const shortLookupTimeoutMs = 500;
+
+async function setup(answers: Answers, options: { lookupTimeoutMs?: number } = {}) {
   const viacep = await startHttpFake(answers.viacep ?? (() => down));
   const brasilapi = await startHttpFake(answers.brasilapi ?? (() => down));
   const receitaws = await startHttpFake(answers.receitaws ?? (() => down));
@@ -34,6 +40,7 @@ async function setup(answers: Answers) {
   const t: TestApp = await createTestApp({
     clock,
     env: { VIACEP_URL: viacep.url, BRASILAPI_URL: brasilapi.url, RECEITAWS_URL: receitaws.url },
+    lookupTimeoutMs: options.lookupTimeoutMs,
   });
   cleanups.push(viacep.close, brasilapi.close, receitaws.close, t.close);
   return { t, clock, viacep, brasilapi, receitaws };
@@ -85,14 +92,17 @@ describe('CEP lookup', () => {
     expect(brasilapi.calls).toHaveLength(1);
   });
 
-  it('falls back when ViaCEP does not answer within its 3 s', async () => {
-    const { t } = await setup({
-      viacep: () => 'hang',
-      brasilapi: () => ({
-        status: 200,
-        body: { ...brasilApiCepV2, neighborhood: null, street: null },
-      }),
-    });
+  it('falls back when ViaCEP does not answer within its time limit', async () => {
+    const { t } = await setup(
+      {
+        viacep: () => 'hang',
+        brasilapi: () => ({
+          status: 200,
+          body: { ...brasilApiCepV2, neighborhood: null, street: null },
+        }),
+      },
+      { lookupTimeoutMs: shortLookupTimeoutMs },
+    );
     const response = await getCep(t, '89010025');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -214,11 +224,14 @@ describe('CNPJ lookup', () => {
   });
 
   it('falls back to ReceitaWS for a numeric CNPJ when BrasilAPI does not answer', async () => {
-    const { t, receitaws } = await setup({
-      brasilapi: () => 'hang',
-      receitaws: (path) =>
-        path === '/v1/cnpj/11222333000181' ? { status: 200, body: receitaWsCompany } : down,
-    });
+    const { t, receitaws } = await setup(
+      {
+        brasilapi: () => 'hang',
+        receitaws: (path) =>
+          path === '/v1/cnpj/11222333000181' ? { status: 200, body: receitaWsCompany } : down,
+      },
+      { lookupTimeoutMs: shortLookupTimeoutMs },
+    );
     const { cookie } = await startApplicantSession(t.app, 'PJ');
     const response = await getCnpj(t, '11.222.333/0001-81', cookie);
     expect(response.statusCode).toBe(200);

@@ -31,7 +31,7 @@ import { defaultLookupTimeoutMs, lookupModule } from './modules/lookup/lookup.mo
 import { rectificationModule } from './modules/rectification/rectification.module';
 import { verificationModule } from './modules/verification/verification.module';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
-import { loggerOptions, registerRequestLog } from './plugins/logging';
+import { loggerOptions, ReadableRequestLog } from './plugins/logging';
 import { registerMultipart } from './plugins/multipart';
 import { registerSharedRateLimit } from './plugins/rate-limit';
 import { registerRouteTable } from './plugins/route-table';
@@ -69,8 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env.LOG_LEVEL, readableLogs),
     // Two records per request at info level buried everything else in development: there one
-    // short line per request is logged at debug level instead (below).
-    disableRequestLogging: readableLogs,
+    // short line per request is logged at debug level instead.
+    ...(readableLogs && { logController: new ReadableRequestLog() }),
     bodyLimit: jsonBodyLimit,
     // Whose X-Forwarded-For to believe: nobody unless TRUST_PROXY names the proxies (env.ts).
     trustProxy: trustProxyOption(env.TRUST_PROXY),
@@ -82,7 +82,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   registerRouteTable(app);
-  if (readableLogs) registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Env } from '../config/env';
 import { readableLogStream } from '../lib/log-lines';
 import { redactedLogPaths, redactUrl } from '../lib/redact';
@@ -22,11 +27,20 @@ export function loggerOptions(
   };
 }
 
-/** One short line per request at debug level, in place of Fastify's two records at info level. */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`,
-    );
-  });
+/**
+ * One short line per request at debug level (`GET /api/health 200 3 ms`), in place of Fastify's
+ * two records at info level; a request that failed keeps its error record.
+ */
+export class ReadableRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.debug(line);
+  }
 }

@@ -6,9 +6,10 @@ import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminLoginPage } from '../../features/admin/components/admin-login-page';
 import { AdminUsersPage } from '../../features/admin/components/admin-users-page';
 import { PfDetailPage } from '../../features/admin/components/review/pf-detail-page';
-import { PfListPage } from '../../features/admin/components/review/pf-list-page';
 import { PjDetailPage } from '../../features/admin/components/review/pj-detail-page';
-import { PjListPage } from '../../features/admin/components/review/pj-list-page';
+import { pfReview } from '../../features/admin/components/review/flows/pf';
+import { pjReview } from '../../features/admin/components/review/flows/pj';
+import { ReviewListPage } from '../../features/admin/components/review/list-page';
 import { adminDetailRoutes } from '../../features/admin/components/review/review-paths';
 import { NotFoundRoute } from './not-found';
 
@@ -31,8 +32,8 @@ export function AdminRoutes() {
         <Route element={<AdminLayout />}>
           <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
-          <Route path={under(paths.adminPfList)} element={<PfListPage />} />
-          <Route path={under(paths.adminPjList)} element={<PjListPage />} />
+          <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
+          <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
           <Route path={adminDetailRoutes.pj} element={<PjDetailPage />} />
           <Route path={adminDetailRoutes.pf} element={<PfDetailPage />} />
         </Route>

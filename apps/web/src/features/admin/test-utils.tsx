@@ -15,9 +15,10 @@ import { AdminLayout } from './components/admin-layout';
 import { AdminLoginPage } from './components/admin-login-page';
 import { AdminUsersPage } from './components/admin-users-page';
 import { PfDetailPage } from './components/review/pf-detail-page';
-import { PfListPage } from './components/review/pf-list-page';
 import { PjDetailPage } from './components/review/pj-detail-page';
-import { PjListPage } from './components/review/pj-list-page';
+import { pfReview } from './components/review/flows/pf';
+import { pjReview } from './components/review/flows/pj';
+import { ReviewListPage } from './components/review/list-page';
 import { adminDetailRoutes } from './components/review/review-paths';
 
 export {
@@ -107,8 +108,8 @@ function AdminArea() {
         <Route element={<AdminLayout />}>
           <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
-          <Route path={under(paths.adminPfList)} element={<PfListPage />} />
-          <Route path={under(paths.adminPjList)} element={<PjListPage />} />
+          <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
+          <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
           <Route path={adminDetailRoutes.pj} element={<PjDetailPage />} />
           <Route path={adminDetailRoutes.pf} element={<PfDetailPage />} />
         </Route>

@@ -2,7 +2,10 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApplicationFilters } from '../../api/get-applications';
 
-type Param = 'q' | 'status' | 'tipo' | 'biometria' | 'page' | 'after' | 'before';
+/** The filters a flow may add to the search and the status (PJ 'Tipo', PF 'Biometria'). */
+export type FilterParam = 'tipo' | 'biometria';
+
+type Param = 'q' | 'status' | FilterParam | 'page' | 'after' | 'before';
 
 /** Where a page starts: after a record (Próxima), before one (Anterior), or the top. */
 export type PagePosition = { after?: string | null; before?: string | null };
@@ -11,28 +14,27 @@ export type PagePosition = { after?: string | null; before?: string | null };
  * A list's filters and page, kept in the URL (`?q=&status=&tipo=&biometria=&page=&after=`) so
  * that reload, back and a shared link show the same list. `after` / `before` are the server's
  * cursors (the page after or before a record: no page is counted from the top); `page` is the
- * number shown. Values outside the allowed lists are ignored.
+ * number shown. Values outside the allowed lists (`statuses`, and `choices` for the filters the
+ * list has) are ignored.
  */
 export function useListUrlState({
   statuses,
-  tipos = [],
-  biometrias = [],
+  choices,
 }: {
   statuses: readonly string[];
-  tipos?: readonly string[];
-  /** PF only: the biometrics filter's values. */
-  biometrias?: readonly string[];
+  choices: Partial<Record<FilterParam, readonly string[]>>;
 }) {
   const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
-  const tipo = params.get('tipo') ?? '';
-  const biometria = params.get('biometria') ?? '';
+  const allowed = (param: 'status' | FilterParam, values: readonly string[] = []) => {
+    const value = params.get(param) ?? '';
+    return values.includes(value) ? value : '';
+  };
   const pageNumber = Number(params.get('page'));
   const filters: ApplicationFilters = {
     search: params.get('q') ?? '',
-    status: statuses.includes(status) ? status : '',
-    tipo: tipos.includes(tipo) ? tipo : '',
-    biometria: biometrias.includes(biometria) ? biometria : '',
+    status: allowed('status', statuses),
+    tipo: allowed('tipo', choices.tipo),
+    biometria: allowed('biometria', choices.biometria),
     after: params.get('after') ?? '',
     before: params.get('after') ? '' : (params.get('before') ?? ''),
   };

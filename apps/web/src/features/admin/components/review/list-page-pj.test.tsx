@@ -3,20 +3,9 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
-import {
-  apiError,
-  currentPath,
-  currentSearch,
-  fetchMock,
-  json,
-  master,
-  noContent,
-  renderAdmin,
-  sessionOf,
-  stubApi,
-  type Handler,
-} from '../../test-utils';
-import { listOf, pjAnalysing, pjDetail, pjId, pjId2, pjRequirement } from './review-test-fixtures';
+import { apiError, currentSearch, fetchMock, json, noContent, renderAdmin } from '../../test-utils';
+import { listOf, pjAnalysing, pjId2, pjRequirement } from './review-test-fixtures';
+import { cells, pjTestFlow as flow, row, withList } from './review-test-flows';
 
 beforeEach(() => {
   toast.dismiss();
@@ -28,45 +17,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const listPath = '/onboarding/admin/pj';
-const listApi = 'GET /api/admin/applications/pj';
-
-function withList(list: Handler, extra: Record<string, Handler> = {}) {
-  return stubApi({
-    'GET /api/admin/session': () => json(sessionOf(master)),
-    [listApi]: list,
-    ...extra,
-  });
-}
-
-const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
-const cells = (name: string) =>
-  within(row(name))
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
+const { listPath } = flow;
 
 describe('PJ list', () => {
-  it("shows 'mais de 10.000' for a capped total, and the filtered count when exact", async () => {
-    withList(() =>
-      json(
-        listOf([pjAnalysing], {
-          total: 10_000,
-          totalCapped: true,
-          filtered: 1234,
-          next: 'cursor-1',
-        }),
-      ),
-    );
-    renderAdmin(listPath);
-    expect(await screen.findByRole('table', { name: 'Onboardings PJ' })).toBeVisible();
-    expect(screen.getByText('Total: mais de 10.000')).toBeVisible();
-    expect(screen.getByText('Filtrados: 1.234')).toBeVisible();
-    expect(screen.getByText('Página 1 de 62')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Próxima' })).toBeEnabled();
-  });
-
   it('shows the totals and the companies with CNPJ, type, progress and review', async () => {
-    withList(() => json(listOf([pjAnalysing, pjRequirement], { total: 57, filtered: 2 })));
+    withList(flow, () => json(listOf([pjAnalysing, pjRequirement], { total: 57, filtered: 2 })));
     renderAdmin(listPath);
     expect(await screen.findByRole('table', { name: 'Onboardings PJ' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Onboardings PJ' })).toBeVisible();
@@ -112,7 +67,7 @@ describe('PJ list', () => {
   });
 
   it('filters by type and status, searches, and keeps it all in the URL and the export', async () => {
-    const api = withList(() => json(listOf([pjAnalysing])));
+    const api = withList(flow, () => json(listOf([pjAnalysing])));
     const { user } = renderAdmin(listPath);
     await screen.findByRole('table', { name: 'Onboardings PJ' });
     const tipo = screen.getByRole('combobox', { name: 'Tipo' });
@@ -159,31 +114,10 @@ describe('PJ list', () => {
     );
   });
 
-  it('says when there is no data, and when the filters match nothing', async () => {
-    withList(() => json(listOf([])));
-    const view = renderAdmin(listPath);
-    expect(await screen.findByText(reviewMessages.empty)).toBeVisible();
-    view.unmount();
-
-    withList(() => json(listOf([], { total: 57 })));
-    renderAdmin(`${listPath}?tipo=laboratorio`);
-    expect(
-      await screen.findByText('Nenhum resultado encontrado com os filtros aplicados'),
-    ).toBeVisible();
-    expect(screen.getByText('Total: 57')).toBeVisible();
-    expect(screen.getByText('Filtrados: 0')).toBeVisible();
-  });
-
-  it('shows the loading text first', async () => {
-    withList(() => new Promise(() => {}));
-    renderAdmin(listPath);
-    expect(await screen.findByText('Carregando onboardings...')).toBeVisible();
-  });
-
   it('resends the requirements e-mail with the status shown, and toasts a failure', async () => {
     const resendKey = `POST /api/admin/applications/pj/${pjId2}/resend-requirements`;
     let fail = false;
-    const api = withList(() => json(listOf([pjRequirement])), {
+    const api = withList(flow, () => json(listOf([pjRequirement])), {
       [resendKey]: () =>
         fail ? apiError(502, 'O e-mail não pôde ser enviado.', errorCodes.badGateway) : noContent(),
     });
@@ -197,43 +131,5 @@ describe('PJ list', () => {
     fail = true;
     await user.click(within(row('Clínica Bem Estar')).getByRole('button', { name: /Reenviar/ }));
     expect(await screen.findByText('Não foi possível reenviar o email')).toBeVisible();
-  });
-
-  it('denies an EM_EXIGENCIA company with a reason', async () => {
-    const denyKey = `POST /api/admin/applications/pj/${pjId2}/deny`;
-    const api = withList(() => json(listOf([pjRequirement])), {
-      [denyKey]: () =>
-        json({ ...pjDetail, id: pjId2, status: 'NEGADO', allowedActions: ['reopen'] }),
-    });
-    const { user } = renderAdmin(listPath);
-    await screen.findByRole('table', { name: 'Onboardings PJ' });
-    await user.click(within(row('Clínica Bem Estar')).getByRole('button', { name: /Negar/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Digite o motivo da negação:' });
-    expect(within(dialog).getByRole('button', { name: 'Negar' })).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox'), 'CNPJ inapto na Receita');
-    await user.click(within(dialog).getByRole('button', { name: 'Negar' }));
-    // A company's denial is 'Rejeitado' (back-office.md section 8), the company notified.
-    expect(await screen.findByText(reviewMessages.rejected)).toBeVisible();
-    expect(screen.getByText(reviewMessages.rejectedDescription)).toBeVisible();
-    expect(api.calls(denyKey)[0]?.body).toEqual({
-      expectedStatus: 'EM_EXIGENCIA',
-      motivo: 'CNPJ inapto na Receita',
-    });
-  });
-
-  it('opens a company with Ver', async () => {
-    withList(() => json(listOf([pjAnalysing])), {
-      [`GET /api/admin/applications/pj/${pjId}`]: () => json(pjDetail),
-    });
-    const { user } = renderAdmin(`${listPath}?tipo=hospital`);
-    await screen.findByRole('table', { name: 'Onboardings PJ' });
-    await user.click(within(row('Hospital Vida')).getByRole('link', { name: 'Ver' }));
-    expect(currentPath()).toBe(`/onboarding/admin/pj/${pjId}`);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Detalhes do Onboarding PJ' }),
-    ).toBeVisible();
-    await user.click(screen.getByRole('link', { name: 'Voltar' }));
-    expect(currentPath()).toBe(listPath);
-    expect(currentSearch()).toBe('?tipo=hospital');
   });
 });

@@ -1,0 +1,131 @@
+import { reviewMessages } from '@medipay/shared/admin-review';
+import { statusLabel } from '@medipay/shared/status';
+import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
+import { LoadError } from '../load-error';
+import { FilterSelect } from './filter-select';
+import { ListCountBadges } from './list-counts';
+import { ListPagination } from './list-pagination';
+import {
+  ExportCsvLink,
+  ListCell,
+  ListEmpty,
+  ListLoading,
+  ListRow,
+  ListTable,
+  useReviewList,
+} from './list-parts';
+import { DenyFromListButton, ResendButton, ViewLink } from './list-row-actions';
+import { useListUrlState } from './list-url-state';
+import type { ReviewFlowDefinition } from './review-flow';
+import { SearchField } from './search-field';
+
+/**
+ * A flow's list ('Onboardings PF', 'Onboardings PJ'): totals, search, status and the flow's own
+ * filters, the page of applications with the flow's columns, and the actions of each row.
+ */
+export function ReviewListPage({ flow }: { flow: ReviewFlowDefinition }) {
+  // One list per flow: its search box and dialogs start afresh when the flow changes.
+  return <ListView key={flow.api} flow={flow} />;
+}
+
+function ListView({ flow }: { flow: ReviewFlowDefinition }) {
+  const { list: definition } = flow;
+  useDocumentTitle(adminTitle(definition.title));
+  const { filters, page, hasFilters, setFilter, setPage } = useListUrlState({
+    statuses: definition.statuses,
+    choices: Object.fromEntries(
+      definition.filters.map((filter) => [
+        filter.param,
+        filter.options.map((option) => option.value),
+      ]),
+    ),
+  });
+  const list = useReviewList(flow.api, filters, page);
+  const data = list.data;
+  const statusOptions = definition.statuses.map((value) => ({ value, label: statusLabel(value) }));
+  const columns = [...definition.columns.map((column) => column.label), 'Ações'];
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">{definition.title}</h1>
+          <p className="text-muted-foreground">{definition.description}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {data && <ListCountBadges list={data} />}
+          <ExportCsvLink flow={flow.api} filters={filters} />
+        </div>
+      </div>
+
+      <div
+        role="search"
+        className={`grid gap-4 rounded-lg border bg-card p-4 ${definition.filterGridClassName}`}
+      >
+        <SearchField
+          value={filters.search}
+          onCommit={(value) => setFilter('q', value)}
+          placeholder={definition.searchPlaceholder}
+        />
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          options={statusOptions}
+          onChange={(value) => setFilter('status', value)}
+        />
+        {definition.filters.map((filter) => (
+          <FilterSelect
+            key={filter.param}
+            label={filter.label}
+            value={filters[filter.param]}
+            options={filter.options}
+            onChange={(value) => setFilter(filter.param, value)}
+          />
+        ))}
+      </div>
+
+      {data ? (
+        data.items.length === 0 ? (
+          <ListEmpty>{hasFilters ? definition.emptyFiltered : reviewMessages.empty}</ListEmpty>
+        ) : (
+          <>
+            <ListTable caption={definition.title} columns={columns} busy={list.isPlaceholderData}>
+              {data.items.map((item) => (
+                <ListRow key={item.id}>
+                  {definition.columns.map(({ label, render, ...cell }) => (
+                    <ListCell key={label} label={label} {...cell}>
+                      {render(item)}
+                    </ListCell>
+                  ))}
+                  <ListCell label="Ações" kind="actions">
+                    <div className="flex flex-wrap gap-2">
+                      <ViewLink to={flow.detailPath(item.id)} />
+                      {item.status === 'EM_EXIGENCIA' && (
+                        <>
+                          {definition.resendFromList && (
+                            <ResendButton flow={flow.api} item={item} />
+                          )}
+                          <DenyFromListButton flow={flow.api} item={item} />
+                        </>
+                      )}
+                    </div>
+                  </ListCell>
+                </ListRow>
+              ))}
+            </ListTable>
+            <ListPagination
+              page={page}
+              list={data}
+              busy={list.isPlaceholderData}
+              onPage={setPage}
+            />
+          </>
+        )
+      ) : list.isError ? (
+        <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : (
+        <ListLoading />
+      )}
+    </div>
+  );
+}

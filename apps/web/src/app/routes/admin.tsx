@@ -5,8 +5,7 @@ import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
 import { AdminLoginPage } from '../../features/admin/components/admin-login-page';
 import { AdminUsersPage } from '../../features/admin/components/admin-users-page';
-import { PfDetailPage } from '../../features/admin/components/review/pf-detail-page';
-import { PjDetailPage } from '../../features/admin/components/review/pj-detail-page';
+import { ReviewDetailPage } from '../../features/admin/components/review/detail-page';
 import { pfReview } from '../../features/admin/components/review/flows/pf';
 import { pjReview } from '../../features/admin/components/review/flows/pj';
 import { ReviewListPage } from '../../features/admin/components/review/list-page';
@@ -34,8 +33,8 @@ export function AdminRoutes() {
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
           <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
           <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
-          <Route path={adminDetailRoutes.pj} element={<PjDetailPage />} />
-          <Route path={adminDetailRoutes.pf} element={<PfDetailPage />} />
+          <Route path={adminDetailRoutes.pj} element={<ReviewDetailPage flow={pjReview} />} />
+          <Route path={adminDetailRoutes.pf} element={<ReviewDetailPage flow={pfReview} />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

@@ -14,8 +14,7 @@ import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
 import { AdminLoginPage } from './components/admin-login-page';
 import { AdminUsersPage } from './components/admin-users-page';
-import { PfDetailPage } from './components/review/pf-detail-page';
-import { PjDetailPage } from './components/review/pj-detail-page';
+import { ReviewDetailPage } from './components/review/detail-page';
 import { pfReview } from './components/review/flows/pf';
 import { pjReview } from './components/review/flows/pj';
 import { ReviewListPage } from './components/review/list-page';
@@ -110,8 +109,8 @@ function AdminArea() {
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
           <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
           <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
-          <Route path={adminDetailRoutes.pj} element={<PjDetailPage />} />
-          <Route path={adminDetailRoutes.pf} element={<PfDetailPage />} />
+          <Route path={adminDetailRoutes.pj} element={<ReviewDetailPage flow={pjReview} />} />
+          <Route path={adminDetailRoutes.pf} element={<ReviewDetailPage flow={pfReview} />} />
         </Route>
         <Route path="*" element={<h1>Página inexistente</h1>} />
       </Route>

@@ -20,6 +20,7 @@ import { isUnauthorized } from '../../api/admin-errors';
 import { isApplicationId, isNotFound, useApplication } from '../../api/get-application';
 import { LoadError } from '../load-error';
 import { BackToListLink } from './back-to-list';
+import type { DetailOf } from './review-flow';
 import { formatPhone } from './review-format';
 
 /** A card of the detail page: a region named by its heading. */
@@ -192,8 +193,6 @@ function NotFound({ list }: { list: string }) {
     </div>
   );
 }
-
-type DetailOf<F extends ApplicationDetail['flow']> = Extract<ApplicationDetail, { flow: F }>;
 
 /**
  * Loads one application and renders it, or the loading state, 'Onboarding não encontrado'

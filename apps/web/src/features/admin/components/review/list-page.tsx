@@ -16,19 +16,23 @@ import {
 } from './list-parts';
 import { DenyFromListButton, ResendButton, ViewLink } from './list-row-actions';
 import { useListUrlState } from './list-url-state';
-import type { ReviewFlowDefinition } from './review-flow';
+import type { ApplicationFlow, ReviewFlowDefinition } from './review-flow';
 import { SearchField } from './search-field';
 
 /**
  * A flow's list ('Onboardings PF', 'Onboardings PJ'): totals, search, status and the flow's own
  * filters, the page of applications with the flow's columns, and the actions of each row.
  */
-export function ReviewListPage({ flow }: { flow: ReviewFlowDefinition }) {
+export function ReviewListPage<F extends ApplicationFlow>({
+  flow,
+}: {
+  flow: ReviewFlowDefinition<F>;
+}) {
   // One list per flow: its search box and dialogs start afresh when the flow changes.
   return <ListView key={flow.api} flow={flow} />;
 }
 
-function ListView({ flow }: { flow: ReviewFlowDefinition }) {
+function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinition<F> }) {
   const { list: definition } = flow;
   useDocumentTitle(adminTitle(definition.title));
   const { filters, page, hasFilters, setFilter, setPage } = useListUrlState({

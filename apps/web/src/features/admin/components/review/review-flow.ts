@@ -7,8 +7,11 @@ import type {
 import type { Option } from '@medipay/shared/options';
 import type { FilterParam } from './list-url-state';
 
+/** A flow as the application's record names it. */
+export type ApplicationFlow = ApplicationDetail['flow'];
+
 /** The application of a flow ('PF' or 'PJ') as the detail page receives it. */
-export type DetailOf<F extends ApplicationDetail['flow']> = Extract<ApplicationDetail, { flow: F }>;
+export type DetailOf<F extends ApplicationFlow> = Extract<ApplicationDetail, { flow: F }>;
 
 /** A list's own filter, beside the search and the status: a select kept in the URL as `param`. */
 export type ListFilter = { param: FilterParam; label: string; options: readonly Option[] };
@@ -47,11 +50,24 @@ export type ReviewListDefinition = {
   resendFromList: boolean;
 };
 
+/** What a flow's application page shows besides what every application has. */
+export type ReviewDetailDefinition<F extends ApplicationFlow> = {
+  /** The heading and the document title. */
+  title: string;
+  /**
+   * The flow's own cards, in order, in the page's grid (before 'Consentimentos', the status
+   * history and the administrative actions, which every application has).
+   */
+  Cards: (props: { detail: DetailOf<F> }) => ReactNode;
+};
+
 /** The back office's view of one flow: its list page and its application page. */
-export type ReviewFlowDefinition = {
+export type ReviewFlowDefinition<F extends ApplicationFlow> = {
+  flow: F;
   /** The flow's name in the API's paths. */
   api: ReviewFlow;
   /** The page of one application. */
   detailPath: (id: string) => string;
   list: ReviewListDefinition;
+  detail: ReviewDetailDefinition<F>;
 };

@@ -44,6 +44,19 @@ export type ReviewTestFlow = {
   detailPath: (id: string) => string;
   detailTitle: string;
   detail: ApplicationDetail;
+  /** The status of an application awaiting a decision. */
+  analysingStatus: string;
+  /** The description of the 'Em exigência' toast. */
+  requestedChangesDescription: string;
+  /** What the server allows once the application is in EM_EXIGENCIA. */
+  requirementActions: ApplicationDetail['allowedActions'];
+  /** The other flow's texts for a denial and its failure, never shown in this flow. */
+  otherDenied: string;
+  otherDenyFailed: string;
+  /** The toast's texts after 'Voltar para Análise', and of its failure. */
+  reopened: readonly string[];
+  reopenFailed: string;
+  otherReopenFailed: string;
 };
 
 export const pfTestFlow: ReviewTestFlow = {
@@ -72,6 +85,14 @@ export const pfTestFlow: ReviewTestFlow = {
   detailPath: (id) => `/onboarding/admin/${id}`,
   detailTitle: 'Detalhes do Onboarding',
   detail: pfDetail,
+  analysingStatus: 'EM_ANALISE',
+  requestedChangesDescription: reviewMessages.requestedChangesDescription,
+  requirementActions: ['deny', 'resend-requirements'],
+  otherDenied: reviewMessages.rejected,
+  otherDenyFailed: reviewMessages.rejectFailed,
+  reopened: ['Status atualizado'],
+  reopenFailed: reviewMessages.reopenFailed,
+  otherReopenFailed: reviewMessages.reopenPjFailed,
 };
 
 export const pjTestFlow: ReviewTestFlow = {
@@ -100,6 +121,14 @@ export const pjTestFlow: ReviewTestFlow = {
   detailPath: (id) => `/onboarding/admin/pj/${id}`,
   detailTitle: 'Detalhes do Onboarding PJ',
   detail: pjDetail,
+  analysingStatus: 'ENVIADO_PARA_ANALISE',
+  requestedChangesDescription: 'A empresa foi notificada por e-mail.',
+  requirementActions: ['deny', 'reopen', 'resend-requirements'],
+  otherDenied: reviewMessages.denied,
+  otherDenyFailed: reviewMessages.denyFailed,
+  reopened: ['Status alterado', 'Onboarding PJ foi retornado para análise.'],
+  reopenFailed: 'Não foi possível alterar o status',
+  otherReopenFailed: reviewMessages.reopenFailed,
 };
 
 export const reviewTestFlows = [pfTestFlow, pjTestFlow] as const;
@@ -121,3 +150,47 @@ export const cells = (name: string) =>
   within(row(name))
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
+
+/** The application page's path, and its endpoints ('GET ...', 'POST .../approve'). */
+export function detailOf(flow: ReviewTestFlow, id = flow.detail.id) {
+  const api = `/api/admin/applications/${flow.flow}/${id}`;
+  return {
+    path: flow.detailPath(id),
+    api: `GET ${api}`,
+    post: (action: string) => `POST ${api}/${action}`,
+  };
+}
+
+/** The flow's application, awaiting a decision. */
+export function awaitingDecision(flow: ReviewTestFlow): ApplicationDetail {
+  return {
+    ...flow.detail,
+    status: flow.analysingStatus,
+    allowedActions: ['approve', 'request-changes', 'deny'],
+  };
+}
+
+/** The admin session, the application answered by `detail`, and the other handlers given. */
+export function withDetail(
+  flow: ReviewTestFlow,
+  detail: () => ApplicationDetail | Response,
+  extra: Record<string, Handler> = {},
+) {
+  return stubApi({
+    'GET /api/admin/session': () => json(sessionOf(master)),
+    [detailOf(flow).api]: () => {
+      const answer = detail();
+      return answer instanceof Response ? answer : json(answer);
+    },
+    [flow.listApi]: () => json({ items: [], total: 0, filtered: 0, page: 1, pageSize: 20 }),
+    ...extra,
+  });
+}
+
+/** The detail's card titled `title`. */
+export const card = (title: string) =>
+  screen.getByRole('heading', { level: 2, name: title }).closest('.rounded-lg') as HTMLElement;
+
+/** The value shown for `label` in a card. */
+export const valueOf = (container: HTMLElement, label: string) =>
+  within(container).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;

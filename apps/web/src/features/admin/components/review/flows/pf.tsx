@@ -3,21 +3,109 @@ import {
   biometriaFilterValues,
   reviewMessages,
 } from '@medipay/shared/admin-review';
+import { formatDate } from '@medipay/shared/dates';
 import { maskCpf } from '@medipay/shared/masks';
+import {
+  estadoCivilOptions,
+  labelOf,
+  nacionalidadeOptions,
+  pepTipoOptions,
+} from '@medipay/shared/options';
 import { paths } from '@medipay/shared/routes';
 import { pfStatusFilterValues } from '@medipay/shared/status';
+import { AddressCard, contactItems, InfoList, SectionCard } from '../detail-parts';
+import { IdentityChecksCard } from '../identity-checks-card';
 import { progressColumn, statusColumn } from '../list-columns';
 import { ClippedText } from '../list-parts';
-import type { ReviewFlowDefinition } from '../review-flow';
+import { PfDocumentsCard } from '../pf-documents-card';
+import type { DetailOf, ReviewFlowDefinition } from '../review-flow';
 import { formatListDateTime, orDash } from '../review-format';
 import { pfDetailPath } from '../review-paths';
 
+type PfDetail = DetailOf<'PF'>;
+
+/** A stored date (`yyyy-MM-dd`) as `dd/MM/yyyy`; anything else as is. */
+function displayDate(value: string | undefined): string {
+  if (!value) return '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T12:00:00Z`) : value;
+}
+
+function PersonalDataCard({ detail }: { detail: PfDetail }) {
+  const { values } = detail;
+  return (
+    <SectionCard title="Dados Pessoais">
+      <InfoList
+        items={[
+          { label: 'Nome completo', value: values.nomeCompleto },
+          { label: 'CPF', value: values.cpf ? maskCpf(values.cpf) : '' },
+          {
+            label: 'Nacionalidade',
+            value: values.nacionalidade ? labelOf(nacionalidadeOptions, values.nacionalidade) : '',
+          },
+          {
+            label: 'Estado civil',
+            value: values.estadoCivil ? labelOf(estadoCivilOptions, values.estadoCivil) : '',
+          },
+          ...contactItems(detail),
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+/** 'Informações PEP', only when the applicant made a declaration. */
+function PepCard({ detail }: { detail: PfDetail }) {
+  const { values } = detail;
+  if (!values.pepTipo) return null;
+  const declared = values.pepTipo !== 'NAO';
+  return (
+    <SectionCard title="Informações PEP">
+      <InfoList
+        items={[
+          { label: 'Declaração', value: labelOf(pepTipoOptions, values.pepTipo) },
+          ...(declared
+            ? [
+                { label: 'Nome da PEP', value: values.pepNome },
+                { label: 'CPF da PEP', value: values.pepCpf ? maskCpf(values.pepCpf) : '' },
+                { label: 'Cargo', value: values.pepCargo },
+                { label: 'Órgão', value: values.pepOrgao },
+              ]
+            : []),
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+/**
+ * A person's cards: personal data, address, the documents with the selfies, the identity
+ * checks (document reading, face match, liveness) and the PEP declaration.
+ */
+function PfCards({ detail }: { detail: PfDetail }) {
+  const { values } = detail;
+  return (
+    <>
+      <PersonalDataCard detail={detail} />
+      <AddressCard values={values} />
+      <PfDocumentsCard detail={detail} />
+      <IdentityChecksCard
+        detail={{
+          ...detail,
+          values: { ...values, docIdentidadeValidade: displayDate(values.docIdentidadeValidade) },
+        }}
+      />
+      <PepCard detail={detail} />
+    </>
+  );
+}
+
 /**
  * The health professionals' applications in the back office (back-office.md, 'PF list' and 'PF
- * detail'). Only PF has the 'Biometria' filter: the applications whose face check is em
- * revisão, for a reviewer to decide.
+ * detail'). Only PF has the 'Biometria' filter (the applications whose face check is em
+ * revisão, for a reviewer to decide) and the identity checks and PEP cards.
  */
-export const pfReview: ReviewFlowDefinition = {
+export const pfReview: ReviewFlowDefinition<'PF'> = {
+  flow: 'PF',
   api: 'pf',
   detailPath: pfDetailPath,
   list: {
@@ -67,4 +155,5 @@ export const pfReview: ReviewFlowDefinition = {
     ],
     resendFromList: false,
   },
+  detail: { title: 'Detalhes do Onboarding', Cards: PfCards },
 };

@@ -1,20 +1,99 @@
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { formatDayMonth, formatShortDate } from '@medipay/shared/dates';
-import { maskCnpj } from '@medipay/shared/masks';
-import { labelOf, tipoEmpresaOptions } from '@medipay/shared/options';
+import { maskCnpj, maskCpf } from '@medipay/shared/masks';
+import {
+  areaAtuacaoOptions,
+  bancoOptions,
+  faturamentoMensalOptions,
+  labelOf,
+  numeroFuncionariosOptions,
+  responsavelCargoOptions,
+  tipoContaOptions,
+  tipoEmpresaOptions,
+} from '@medipay/shared/options';
 import { paths } from '@medipay/shared/routes';
 import { pjStatusFilterValues } from '@medipay/shared/status';
+import { AddressCard, contactItems, InfoList, SectionCard } from '../detail-parts';
 import { progressColumn, statusColumn } from '../list-columns';
-import type { ReviewFlowDefinition } from '../review-flow';
+import { PjDocumentsCard } from '../pj-documents-card';
+import type { DetailOf, ReviewFlowDefinition } from '../review-flow';
 import { emailLocalPart, orDash } from '../review-format';
 import { pjDetailPath } from '../review-paths';
 
+const option = (options: Parameters<typeof labelOf>[0], value: string | undefined) =>
+  value ? labelOf(options, value) : '';
+
+/**
+ * A company's cards (back-office.md, 'PJ detail'): the company, its legal representative, the
+ * address, the bank and size, and the documents.
+ */
+function PjCards({ detail }: { detail: DetailOf<'PJ'> }) {
+  const { values } = detail;
+  return (
+    <>
+      <SectionCard title="Dados da Empresa">
+        <InfoList
+          items={[
+            { label: 'Razão social', value: values.razaoSocial },
+            { label: 'Nome fantasia', value: values.nomeFantasia },
+            { label: 'CNPJ', value: values.cnpj ? maskCnpj(values.cnpj) : '' },
+            { label: 'Tipo de empresa', value: option(tipoEmpresaOptions, values.tipoEmpresa) },
+            { label: 'Área de atuação', value: option(areaAtuacaoOptions, values.areaAtuacao) },
+            { label: 'Inscrição estadual', value: values.inscricaoEstadual },
+            { label: 'Inscrição municipal', value: values.inscricaoMunicipal },
+            { label: 'CNES', value: values.cnes },
+            ...contactItems(detail),
+          ]}
+        />
+      </SectionCard>
+
+      <SectionCard title="Responsável Legal">
+        <InfoList
+          items={[
+            { label: 'Nome', value: values.responsavelNome },
+            {
+              label: 'CPF',
+              value: values.responsavelCpf ? maskCpf(values.responsavelCpf) : '',
+            },
+            { label: 'RG', value: values.responsavelRg },
+            { label: 'Cargo', value: option(responsavelCargoOptions, values.responsavelCargo) },
+          ]}
+        />
+      </SectionCard>
+
+      <AddressCard values={values} />
+
+      <SectionCard title="Informações Financeiras">
+        <InfoList
+          items={[
+            { label: 'Banco', value: option(bancoOptions, values.banco) },
+            { label: 'Agência', value: values.agencia },
+            { label: 'Conta', value: values.conta },
+            { label: 'Tipo de conta', value: option(tipoContaOptions, values.tipoConta) },
+            {
+              label: 'Faturamento mensal',
+              value: option(faturamentoMensalOptions, values.faturamentoMensal),
+            },
+            {
+              label: 'Número de funcionários',
+              value: option(numeroFuncionariosOptions, values.numeroFuncionarios),
+            },
+          ]}
+        />
+      </SectionCard>
+
+      <PjDocumentsCard detail={detail} />
+    </>
+  );
+}
+
 /**
  * The companies' applications in the back office (back-office.md, 'PJ list' and 'PJ detail').
- * Only PJ has the 'Tipo' filter and column, the reviewer under 'Criado em', and 'Reenviar' (the
- * requirements e-mail again) on an EM_EXIGENCIA row.
+ * Only PJ has the 'Tipo' filter and column, the reviewer under 'Criado em', 'Reenviar' (the
+ * requirements e-mail again) on an EM_EXIGENCIA row, and the company's cards.
  */
-export const pjReview: ReviewFlowDefinition = {
+export const pjReview: ReviewFlowDefinition<'PJ'> = {
+  flow: 'PJ',
   api: 'pj',
   detailPath: pjDetailPath,
   list: {
@@ -68,4 +147,5 @@ export const pjReview: ReviewFlowDefinition = {
     ],
     resendFromList: true,
   },
+  detail: { title: 'Detalhes do Onboarding PJ', Cards: PjCards },
 };

@@ -1,21 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reviewMessages, type ApplicationDetail } from '@medipay/shared/admin-review';
-import { errorCodes } from '@medipay/shared/api-error';
-import {
-  apiError,
-  currentPath,
-  deferred,
-  fetchMock,
-  json,
-  master,
-  renderAdmin,
-  sessionOf,
-  stubApi,
-  type Handler,
-} from '../../test-utils';
-import { pfDetail, pfId } from './review-test-fixtures';
+import { fetchMock, renderAdmin } from '../../test-utils';
+import { pfDetail } from './review-test-fixtures';
+import { card, detailOf, pfTestFlow, valueOf, withDetail } from './review-test-flows';
 
 beforeEach(() => {
   toast.dismiss();
@@ -27,29 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const detailPath = `/onboarding/admin/${pfId}`;
-const detailApi = `GET /api/admin/applications/pf/${pfId}`;
-const post = (action: string) => `POST /api/admin/applications/pf/${pfId}/${action}`;
-
-type PfDetail = Extract<ApplicationDetail, { flow: 'PF' }>;
-
-function withDetail(detail: () => PfDetail | Response, extra: Record<string, Handler> = {}) {
-  return stubApi({
-    'GET /api/admin/session': () => json(sessionOf(master)),
-    [detailApi]: () => {
-      const answer = detail();
-      return answer instanceof Response ? answer : json(answer);
-    },
-    'GET /api/admin/applications/pf': () =>
-      json({ items: [], total: 0, filtered: 0, page: 1, pageSize: 20 }),
-    ...extra,
-  });
-}
-
-const card = (title: string) =>
-  screen.getByRole('heading', { level: 2, name: title }).closest('.rounded-lg') as HTMLElement;
-const valueOf = (container: HTMLElement, label: string) =>
-  within(container).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+const { path: detailPath } = detailOf(pfTestFlow);
 
 async function loaded() {
   return screen.findByRole('heading', { level: 1, name: 'Detalhes do Onboarding' });
@@ -57,7 +23,7 @@ async function loaded() {
 
 describe('PF detail', () => {
   it('shows the header, the personal data with verified badges, address, PEP and consents', async () => {
-    withDetail(() => ({
+    withDetail(pfTestFlow, () => ({
       ...pfDetail,
       analisadoPor: 'ana.souza@medipay.com.br',
       analisadoEm: '2025-03-11T18:30:00.000Z',
@@ -99,7 +65,7 @@ describe('PF detail', () => {
   });
 
   it('leaves the PEP card out without a declaration and shows requirements and denial notes', async () => {
-    withDetail(() => ({
+    withDetail(pfTestFlow, () => ({
       ...pfDetail,
       status: 'NEGADO',
       allowedActions: [],
@@ -122,7 +88,7 @@ describe('PF detail', () => {
   });
 
   it('shows the documents: images that open in a viewer, a PDF placeholder, liveness and versions', async () => {
-    withDetail(() => pfDetail);
+    withDetail(pfTestFlow, () => pfDetail);
     const { user } = renderAdmin(detailPath);
     await loaded();
     const documents = card('Documentos');
@@ -179,7 +145,7 @@ describe('PF detail', () => {
   });
 
   it('compares the extracted identity data with the typed data and shows the face scores', async () => {
-    withDetail(() => pfDetail);
+    withDetail(pfTestFlow, () => pfDetail);
     renderAdmin(detailPath);
     await loaded();
     const checks = card('Verificação de identidade');
@@ -217,7 +183,7 @@ describe('PF detail', () => {
     const front = pfDetail.documents.find(
       (entry) => entry.field === 'docIdentidadeFrente',
     )!.current!;
-    withDetail(() => ({
+    withDetail(pfTestFlow, () => ({
       ...pfDetail,
       documents: pfDetail.documents.map((entry) =>
         entry.field === 'selfieDoc' ? { ...entry, current: selfieDoc } : entry,
@@ -257,7 +223,7 @@ describe('PF detail', () => {
     ['aprovado', 'Aprovado'],
     ['reprovado', 'Reprovado'],
   ] as const)('names a check %s as %s, with the photos compared', async (decision, label) => {
-    withDetail(() => ({
+    withDetail(pfTestFlow, () => ({
       ...pfDetail,
       checks: { ...pfDetail.checks, biometricDecision: decision },
     }));
@@ -273,7 +239,7 @@ describe('PF detail', () => {
   });
 
   it('says the biometric check was not made when there is none', async () => {
-    withDetail(() => ({
+    withDetail(pfTestFlow, () => ({
       ...pfDetail,
       checks: { ...pfDetail.checks, biometricDecision: null, faceMatch: null, liveness: null },
     }));
@@ -286,7 +252,7 @@ describe('PF detail', () => {
   });
 
   it('shows the status history as a timeline, oldest first, and the admin actions', async () => {
-    withDetail(() => ({
+    withDetail(pfTestFlow, () => ({
       ...pfDetail,
       history: [
         ...pfDetail.history,
@@ -322,171 +288,5 @@ describe('PF detail', () => {
     expect(card('Ações administrativas')).toHaveTextContent(
       'Exigências enviadasana.souza@medipay.com.br · 11/03/2025 às 09:00',
     );
-  });
-
-  it('approves after confirmation with the status shown, toasts and shows the new status', async () => {
-    let detail: PfDetail = pfDetail;
-    const approved: PfDetail = {
-      ...pfDetail,
-      status: 'APROVADO',
-      allowedActions: ['reopen'],
-      analisadoPor: 'ana.souza@medipay.com.br',
-      analisadoEm: '2025-03-11T12:00:00.000Z',
-    };
-    const api = withDetail(() => detail, {
-      [post('approve')]: () => {
-        detail = approved;
-        return json(approved);
-      },
-    });
-    const { user } = renderAdmin(detailPath);
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Aprovar onboarding?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
-    expect(await screen.findByText('Aprovado com sucesso')).toBeVisible();
-    expect(api.calls(post('approve'))[0]?.body).toEqual({ expectedStatus: 'EM_ANALISE' });
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('Aprovado', { selector: '[data-tone]' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Voltar para Análise' })).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
-  });
-
-  it('puts in requirement: Exigências is required and the button waits for the server', async () => {
-    const answer = deferred();
-    const api = withDetail(() => pfDetail, { [post('request-changes')]: () => answer.promise });
-    const { user } = renderAdmin(detailPath);
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'Em Exigência' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Colocar em exigência' });
-    const send = within(dialog).getByRole('button', { name: 'Enviar Exigências' });
-    expect(send).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Exigências' }), '  ');
-    expect(send).toBeDisabled();
-    await user.type(
-      within(dialog).getByRole('textbox', { name: 'Exigências' }),
-      'Envie o verso do RG.',
-    );
-    await user.click(send);
-    expect(within(dialog).getByRole('button', { name: 'Enviando...' })).toBeDisabled();
-    expect(api.calls(post('request-changes'))[0]?.body).toEqual({
-      expectedStatus: 'EM_ANALISE',
-      exigencias: 'Envie o verso do RG.',
-    });
-    answer.release(
-      json({
-        ...pfDetail,
-        status: 'EM_EXIGENCIA',
-        exigencias: 'Envie o verso do RG.',
-        allowedActions: ['deny', 'resend-requirements'],
-      }),
-    );
-    expect(await screen.findByText('Em exigência')).toBeVisible();
-    expect(screen.getByText(reviewMessages.requestedChangesDescription)).toBeVisible();
-    expect(screen.getByRole('note', { name: 'Exigências' })).toHaveTextContent(
-      'Envie o verso do RG.',
-    );
-  });
-
-  it('denies with a required reason after warning that it cannot be undone', async () => {
-    const api = withDetail(() => pfDetail, {
-      [post('deny')]: () =>
-        json({ ...pfDetail, status: 'NEGADO', motivoNegacao: 'Fraude', allowedActions: [] }),
-    });
-    const { user } = renderAdmin(detailPath);
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'Negar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Negar onboarding' });
-    expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita.');
-    const confirm = within(dialog).getByRole('button', { name: 'Confirmar Negação' });
-    expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Motivo da negação' }), 'Fraude');
-    await user.click(confirm);
-    expect(await screen.findByText(reviewMessages.denied)).toBeVisible();
-    expect(screen.getByText(reviewMessages.deniedDescription)).toBeVisible();
-    expect(api.calls(post('deny'))[0]?.body).toEqual({
-      expectedStatus: 'EM_ANALISE',
-      motivo: 'Fraude',
-    });
-    expect(screen.getByRole('note', { name: 'Motivo da negação' })).toHaveTextContent('Fraude');
-  });
-
-  it('goes back to analysis from APROVADO, toasting Status atualizado', async () => {
-    const approved: PfDetail = { ...pfDetail, status: 'APROVADO', allowedActions: ['reopen'] };
-    const api = withDetail(() => approved, {
-      [post('reopen')]: () => json(pfDetail),
-    });
-    const { user } = renderAdmin(detailPath);
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'Voltar para Análise' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Voltar para Análise?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Voltar para Análise' }));
-    expect(await screen.findByText('Status atualizado')).toBeVisible();
-    expect(api.calls(post('reopen'))[0]?.body).toEqual({ expectedStatus: 'APROVADO' });
-  });
-
-  it('shows the server message of a 409 and reads the application again', async () => {
-    let detail: PfDetail = pfDetail;
-    const api = withDetail(() => detail, {
-      [post('approve')]: () => {
-        detail = { ...pfDetail, status: 'NEGADO', allowedActions: [] };
-        return apiError(409, reviewMessages.conflict, errorCodes.conflict);
-      },
-    });
-    const { user } = renderAdmin(detailPath);
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'Aprovar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Aprovar onboarding?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
-    expect(await screen.findByText(reviewMessages.conflict)).toBeVisible();
-    expect(screen.getByText(reviewMessages.errorTitle)).toBeVisible();
-    await waitFor(() => expect(api.calls(detailApi)).toHaveLength(2));
-    expect(await screen.findByText('Negado', { selector: '[data-tone]' })).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
-  });
-
-  it('toasts the spec text when an action fails for another reason', async () => {
-    withDetail(() => pfDetail, {
-      [post('request-changes')]: () => apiError(500, 'x', errorCodes.internal),
-    });
-    const { user } = renderAdmin(detailPath);
-    await loaded();
-    await user.click(screen.getByRole('button', { name: 'Em Exigência' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Colocar em exigência' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Exigências' }), 'Verso do RG');
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar Exigências' }));
-    expect(await screen.findByText('Não foi possível colocar em exigência')).toBeVisible();
-    // The dialog stays with the text, to try again.
-    expect(within(dialog).getByRole('textbox', { name: 'Exigências' })).toHaveValue('Verso do RG');
-  });
-
-  it('says Onboarding não encontrado for an unknown id, with a way back to the list', async () => {
-    withDetail(() => apiError(404, 'Onboarding não encontrado.', errorCodes.notFound));
-    const { user } = renderAdmin(detailPath);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Onboarding não encontrado' }),
-    ).toBeVisible();
-    await user.click(screen.getByRole('link', { name: 'Voltar para lista' }));
-    expect(currentPath()).toBe('/onboarding/admin/list');
-  });
-
-  it('toasts a load failure and loads again on request', async () => {
-    let fail = true;
-    withDetail(() => (fail ? apiError(503, 'x', errorCodes.unavailable) : pfDetail));
-    const { user } = renderAdmin(detailPath);
-    expect(
-      await screen.findByText('Não foi possível carregar os dados do onboarding'),
-    ).toBeVisible();
-    fail = false;
-    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await loaded()).toBeVisible();
-  });
-
-  it('goes back to the list with Voltar', async () => {
-    withDetail(() => pfDetail);
-    const { user } = renderAdmin(detailPath);
-    await loaded();
-    await user.click(screen.getByRole('link', { name: 'Voltar' }));
-    expect(currentPath()).toBe('/onboarding/admin/list');
   });
 });

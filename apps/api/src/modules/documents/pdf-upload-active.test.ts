@@ -19,7 +19,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const fixture = (file: string) => readFileSync(join(import.meta.dirname, 'fixtures', file));
+const fixture = (file: string) =>
+  readFileSync(join(import.meta.dirname, '../../../test/fixtures/pdf', file));
 
 async function upload(file: string) {
   const body = multipart('file', file, fixture(file));

@@ -1,24 +1,19 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { WizardFrameSkeleton } from '../components/wizard/wizard-frame';
 import { WizardPageSkeleton } from '../components/wizard/wizard-skeleton';
 import { paths } from '../config/paths';
-import {
-  pfWizardTitle,
-  PfWizardSkeleton,
-} from '../features/pf-onboarding/components/pf-wizard-frame';
-import {
-  pjWizardTitle,
-  PjWizardSkeleton,
-} from '../features/pj-onboarding/components/pj-wizard-frame';
+import { pfWizardFrame } from '../features/pf-onboarding/components/pf-wizard-frame';
+import { pjWizardFrame } from '../features/pj-onboarding/components/pj-wizard-frame';
 
 // A small lazy module of its own (route-fallback.tsx loads it on a wizard's page, beside
 // app-routes), so that a wizard's first paint waits neither for the two lazy modules before it
 // (app-routes, then the wizard's route module) nor for the applicant's session, and the landing
 // page carries none of it.
 
-const wizardModules = {
-  [paths.onboardingPf]: () => import('./routes/onboarding-pf'),
-  [paths.onboardingPj]: () => import('./routes/onboarding-pj'),
+const wizards = {
+  [paths.onboardingPf]: { frame: pfWizardFrame, load: () => import('./routes/onboarding-pf') },
+  [paths.onboardingPj]: { frame: pjWizardFrame, load: () => import('./routes/onboarding-pj') },
 } as const;
 
 /**
@@ -28,26 +23,20 @@ const wizardModules = {
  */
 export function WizardFallback() {
   const { pathname, search } = useLocation();
-  const wizard = Object.hasOwn(wizardModules, pathname)
-    ? (pathname as keyof typeof wizardModules)
+  const wizard = Object.hasOwn(wizards, pathname)
+    ? wizards[pathname as keyof typeof wizards]
     : null;
   useEffect(() => {
-    if (wizard) void wizardModules[wizard]().catch(() => undefined);
+    if (wizard) void wizard.load().catch(() => undefined);
   }, [wizard]);
 
-  if (wizard === paths.onboardingPf) {
-    return (
-      <WizardPageSkeleton title={pfWizardTitle}>
-        <PfWizardSkeleton resuming={new URLSearchParams(search).has('etapa')} />
-      </WizardPageSkeleton>
-    );
-  }
-  if (wizard === paths.onboardingPj) {
-    return (
-      <WizardPageSkeleton title={pjWizardTitle}>
-        <PjWizardSkeleton />
-      </WizardPageSkeleton>
-    );
-  }
-  return null;
+  if (!wizard) return null;
+  return (
+    <WizardPageSkeleton title={wizard.frame.title}>
+      <WizardFrameSkeleton
+        frame={wizard.frame}
+        resuming={new URLSearchParams(search).has('etapa')}
+      />
+    </WizardPageSkeleton>
+  );
 }

@@ -1,34 +1,19 @@
-import { Route, Routes } from 'react-router';
-import { OnboardingPage } from '../../components/layouts/onboarding-page';
 import { paths } from '../../config/paths';
 import { PfSuccess } from '../../features/pf-onboarding/components/pf-success';
 import { PfWizard } from '../../features/pf-onboarding/components/pf-wizard';
-import { pfWizardTitle } from '../../features/pf-onboarding/components/pf-wizard-frame';
-import { NotFoundRoute } from './not-found';
-
-const success = paths.onboardingPfSuccess.slice(paths.onboardingPf.length + 1);
+import { pfWizardFrame } from '../../features/pf-onboarding/components/pf-wizard-frame';
+import { WizardRoutes } from './wizard-routes';
 
 /** /onboarding (the individual application) and /onboarding/success (its protocol). */
 export function OnboardingPfRoutes() {
   return (
-    <Routes>
-      <Route
-        index
-        element={
-          <OnboardingPage title={pfWizardTitle} focused>
-            <PfWizard />
-          </OnboardingPage>
-        }
-      />
-      <Route
-        path={success}
-        element={
-          <OnboardingPage title="Cadastro enviado | MediPay">
-            <PfSuccess />
-          </OnboardingPage>
-        }
-      />
-      <Route path="*" element={<NotFoundRoute />} />
-    </Routes>
+    <WizardRoutes
+      entryPath={paths.onboardingPf}
+      successPath={paths.onboardingPfSuccess}
+      title={pfWizardFrame.title}
+      wizard={<PfWizard />}
+      successTitle="Cadastro enviado | MediPay"
+      success={<PfSuccess />}
+    />
   );
 }

@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { StepCardSkeleton, StepperSkeleton } from '../../../components/wizard/wizard-skeleton';
+import type { WizardFrame } from '../../../components/wizard/wizard-frame';
 
 // The static parts of the PF wizard, light enough to paint before the wizard's code and the
 // applicant's session have arrived (the route's loading state uses them too).
 
-export const pfWizardTitle = 'Abra sua conta | MediPay';
-
 /** The intro card; `children`: its action ('Começar', or what stands for it while loading). */
-export function PfIntro({ children }: { children: ReactNode }) {
+function PfIntro({ children }: { children: ReactNode }) {
   return (
     <Card className="mx-auto max-w-xl">
       <CardHeader>
@@ -24,16 +21,7 @@ export function PfIntro({ children }: { children: ReactNode }) {
   );
 }
 
-/** 'Começar' while the session loads: there, but not yet usable. */
-export function PfIntroLoadingAction() {
-  return (
-    <Button type="button" disabled>
-      Carregando...
-    </Button>
-  );
-}
-
-export function PfWizardHeading() {
+function PfWizardHeading() {
   return (
     <div>
       <h1 className="text-2xl font-bold">Abertura de conta</h1>
@@ -43,22 +31,12 @@ export function PfWizardHeading() {
 }
 
 /**
- * The wizard while its code or the applicant's application loads: the intro card at once, or,
- * when the URL names a step (a reload, Back or Forward), the step's frame in grey.
+ * The PF wizard's frame. Only PF opens on an intro card with a start button
+ * (applicant-portal.md, 'Individual onboarding'); its stepper sits straight on the page.
  */
-export function PfWizardSkeleton({ resuming }: { resuming: boolean }) {
-  if (!resuming) {
-    return (
-      <PfIntro>
-        <PfIntroLoadingAction />
-      </PfIntro>
-    );
-  }
-  return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <PfWizardHeading />
-      <StepperSkeleton />
-      <StepCardSkeleton />
-    </div>
-  );
-}
+export const pfWizardFrame: WizardFrame = {
+  title: 'Abra sua conta | MediPay',
+  Heading: PfWizardHeading,
+  stepperOnCard: false,
+  Intro: PfIntro,
+};

@@ -1,11 +1,5 @@
-import type { ApplicantSession } from '@medipay/shared/applicant-session';
-import type { PfApplicationState, PfSavedValues } from '@medipay/shared/pf-application';
+import type { PfApplicationState } from '@medipay/shared/pf-application';
+import type { WizardStepProps } from '../../../components/wizard/wizard-flow';
 
 /** What every step of the PF wizard receives. */
-export type StepProps = {
-  values: PfSavedValues;
-  session: ApplicantSession;
-  onSession: (session: ApplicantSession) => void;
-  onSaved: (state: PfApplicationState) => void;
-  onBack?: () => void;
-};
+export type StepProps = WizardStepProps<PfApplicationState>;

@@ -1,15 +1,12 @@
 import { Link } from 'react-router';
 import { buttonVariants } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { StepCardSkeleton, StepperSkeleton } from '../../../components/wizard/wizard-skeleton';
+import type { WizardFrame } from '../../../components/wizard/wizard-frame';
 import { paths } from '../../../config/paths';
 
 // The static parts of the PJ wizard, light enough to paint before the wizard's code and the
 // applicant's session have arrived (the route's loading state uses them too).
 
-export const pjWizardTitle = 'Cadastro de Operadora de Saúde | MediPay';
-
-export function PjWizardHeading() {
+function PjWizardHeading() {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div>
@@ -25,17 +22,12 @@ export function PjWizardHeading() {
   );
 }
 
-/** The wizard while its code or the company's application loads: its frame, in grey. */
-export function PjWizardSkeleton() {
-  return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <PjWizardHeading />
-      <Card>
-        <CardContent className="pt-6">
-          <StepperSkeleton />
-        </CardContent>
-      </Card>
-      <StepCardSkeleton />
-    </div>
-  );
-}
+/**
+ * The PJ wizard's frame (applicant-portal.md, 'Company onboarding'): a header with a button
+ * back to the home page, and the stepper on a progress card; no intro, step 1 opens at once.
+ */
+export const pjWizardFrame: WizardFrame = {
+  title: 'Cadastro de Operadora de Saúde | MediPay',
+  Heading: PjWizardHeading,
+  stepperOnCard: true,
+};

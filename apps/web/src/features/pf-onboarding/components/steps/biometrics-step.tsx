@@ -9,8 +9,9 @@ import {
 import { keptBiometricCheck } from '../../../../components/biometrics/kept-check';
 import { StepActions } from '../../../../components/wizard/step-actions';
 import { latestBiometricCheck } from '../../../../lib/biometrics-api';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pfWizard } from '../pf-wizard-flow';
 
 /**
  * Step 4: selfie and selfie with the document, the face match and the liveness check. A check
@@ -25,7 +26,7 @@ export function BiometricsStep({ values, onSaved, onBack }: StepProps) {
     result: null,
   });
   const [error, setError] = useState<string>();
-  const { saving, save } = useSaveStep(4, onSaved);
+  const { saving, save } = useSaveStep(pfWizard, 4, onSaved);
 
   // Back on this step: show the check the saved photos passed. Before the step was saved (a
   // reload after a passed check, here or on the phone): the check the server kept, with its photos.

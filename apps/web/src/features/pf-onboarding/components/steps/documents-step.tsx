@@ -17,8 +17,9 @@ import { StepActions } from '../../../../components/wizard/step-actions';
 import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pfWizard } from '../pf-wizard-flow';
 
 type Values = {
   docProfissionalTipo: string;
@@ -67,7 +68,7 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
   });
   const { register, control, formState, setValue } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(3, onSaved);
+  const { saving, save } = useSaveStep(pfWizard, 3, onSaved);
 
   const fill = (fields: ExtractedIdentityFields) => {
     for (const [key, name] of Object.entries(identityFields)) {

@@ -11,8 +11,9 @@ import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { StepActions } from '../../../../components/wizard/step-actions';
 import { useStepForm } from '../../../../components/wizard/use-step-form';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pfWizard } from '../pf-wizard-flow';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 
@@ -42,7 +43,7 @@ export function IdentificationStep({ values, session, onSession, onSaved }: Step
   });
   const { register, handleSubmit, control, formState, getValues } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(1, onSaved);
+  const { saving, save } = useSaveStep(pfWizard, 1, onSaved);
 
   const contacts = useVerifiedContacts(control, session, maskPhoneInternational);
 

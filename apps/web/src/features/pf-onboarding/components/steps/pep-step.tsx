@@ -7,8 +7,9 @@ import { Input } from '../../../../components/ui/input';
 import { StepActions } from '../../../../components/wizard/step-actions';
 import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { schemaResolver } from '../../../../lib/schema-resolver';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pfWizard } from '../pf-wizard-flow';
 
 type Values = {
   pepTipo: string;
@@ -34,7 +35,7 @@ export function PepStep({ values, onSaved, onBack }: StepProps) {
   });
   const { register, formState, control, handleSubmit, getValues } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(5, onSaved);
+  const { saving, save } = useSaveStep(pfWizard, 5, onSaved);
   const pepTipo = useWatch({ control, name: 'pepTipo' });
   const pepCpf = register('pepCpf');
 

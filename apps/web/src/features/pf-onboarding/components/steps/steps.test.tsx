@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PfApplicationState } from '@medipay/shared/pf-application';
+import { emptyStepProps, expectFieldMessage } from '../../../../testing/wizard-steps';
 import type { StepProps } from '../step-props';
-import { AddressStep } from './address-step';
 import { DocumentsStep } from './documents-step';
 import { PepStep } from './pep-step';
 
@@ -24,40 +24,10 @@ const state: PfApplicationState = {
 };
 
 function props(overrides: Partial<StepProps> = {}): StepProps {
-  return {
-    values: {},
-    session: { flow: 'PF', verifiedEmail: null, verifiedPhone: null },
-    onSession: vi.fn(),
-    onSaved: vi.fn(),
-    onBack: vi.fn(),
-    ...overrides,
-  };
-}
-
-/** The message shown under a field and announced with it. */
-async function expectFieldMessage(label: string, message: string) {
-  await waitFor(() =>
-    expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
-      expect.stringContaining(message),
-    ),
-  );
+  return { ...emptyStepProps('PF'), ...overrides };
 }
 
 describe('PF steps', () => {
-  it('address: every rule speaks on its own field, and nothing is saved', async () => {
-    const user = userEvent.setup();
-    render(<AddressStep {...props()} />);
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    await expectFieldMessage('CEP', 'CEP deve ter 8 dígitos');
-    await expectFieldMessage('Logradouro', 'Logradouro é obrigatório');
-    await expectFieldMessage('Número', 'Número é obrigatório');
-    await expectFieldMessage('Bairro', 'Bairro é obrigatório');
-    await expectFieldMessage('Cidade', 'Cidade é obrigatória');
-    await expectFieldMessage('UF', 'UF é obrigatória');
-    expect(screen.getByText('Arquivo é obrigatório')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
   it('documents: the professional registration and both sides of the identity are required', async () => {
     const user = userEvent.setup();
     render(<DocumentsStep {...props()} />);

@@ -23,8 +23,9 @@ import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
 import { prefillFromRegistry, type RegistryPrefill } from '../registry-prefill';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pjWizard } from '../pj-wizard-flow';
 
 type Values = {
   cnpj: string;
@@ -63,7 +64,7 @@ export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: 
   });
   const { register, handleSubmit, control, formState, getValues, setValue, trigger } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(1, onSaved);
+  const { saving, save } = useSaveStep(pjWizard, 1, onSaved);
   const [situacao, setSituacao] = useState('');
 
   const cnpj = useWatch({ control, name: 'cnpj' });

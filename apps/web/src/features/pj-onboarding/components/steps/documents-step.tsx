@@ -9,8 +9,9 @@ import { StepActions } from '../../../../components/wizard/step-actions';
 import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pjWizard } from '../pj-wizard-flow';
 
 type Values = {
   contratoSocial: UploadedDocument | null;
@@ -40,7 +41,7 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
     },
   });
   const { register, control, formState } = form;
-  const { saving, save } = useSaveStep(4, onSaved);
+  const { saving, save } = useSaveStep(pjWizard, 4, onSaved);
 
   return (
     <form

@@ -17,8 +17,9 @@ import { StepActions } from '../../../../components/wizard/step-actions';
 import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pjWizard } from '../pj-wizard-flow';
 
 type Values = {
   banco: string;
@@ -46,7 +47,7 @@ export function FinanceStep({ values, onSaved, onBack }: StepProps) {
   });
   const { register, formState } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(5, onSaved);
+  const { saving, save } = useSaveStep(pjWizard, 5, onSaved);
 
   const bankNumber = (name: 'agencia' | 'conta', maxLength: number) => ({
     ...registerMasked(register, name, (value) => maskBankNumber(value, maxLength)),

@@ -11,8 +11,9 @@ import { StepActions } from '../../../../components/wizard/step-actions';
 import { useStepForm } from '../../../../components/wizard/use-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
 import { schemaResolver } from '../../../../lib/schema-resolver';
+import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
-import { useSaveStep } from '../use-save-step';
+import { pjWizard } from '../pj-wizard-flow';
 
 type Values = {
   responsavelNome: string;
@@ -41,7 +42,7 @@ export function ResponsibleStep({ values, prefill, onSaved, onBack }: StepProps)
   });
   const { register, control, formState } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(3, onSaved);
+  const { saving, save } = useSaveStep(pjWizard, 3, onSaved);
 
   return (
     <form

@@ -14,6 +14,7 @@ import {
 } from '@medipay/shared/pj-application';
 import { Toaster } from '../../../../components/ui/sonner';
 import type { RegistryPrefill } from '../registry-prefill';
+import { emptyStepProps, expectFieldMessage } from '../../../../testing/wizard-steps';
 import type { StepProps } from '../step-props';
 import { AddressStep } from './address-step';
 import { CompanyStep } from './company-step';
@@ -68,24 +69,7 @@ const state: PjApplicationState = {
 };
 
 function props(overrides: Partial<StepProps> = {}): StepProps {
-  return {
-    values: {},
-    session: { flow: 'PJ', verifiedEmail: null, verifiedPhone: null },
-    prefill: null,
-    onSession: vi.fn(),
-    onSaved: vi.fn(),
-    onBack: vi.fn(),
-    ...overrides,
-  };
-}
-
-/** The message shown under a field and announced with it. */
-async function expectFieldMessage(label: string, message: string) {
-  await waitFor(() =>
-    expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
-      expect.stringContaining(message),
-    ),
-  );
+  return { ...emptyStepProps('PJ'), prefill: null, ...overrides };
 }
 
 const field = (label: string) => screen.getByLabelText(label);
@@ -338,20 +322,6 @@ describe('PJ address step', () => {
     expect(field('Bairro')).toHaveValue('Centro');
     expect(field('Cidade')).toHaveValue('Rio de Janeiro');
     expect(field('UF')).toHaveValue('RJ');
-  });
-
-  it('says what is missing and saves nothing', async () => {
-    const user = userEvent.setup();
-    render(<AddressStep {...props()} />);
-    await user.click(continuar());
-    await expectFieldMessage('CEP', m.cep);
-    await expectFieldMessage('Logradouro', m.logradouro);
-    await expectFieldMessage('Número', m.numero);
-    await expectFieldMessage('Bairro', m.bairro);
-    await expectFieldMessage('Cidade', m.cidade);
-    await expectFieldMessage('UF', m.uf);
-    await expectFieldMessage('Comprovante de endereço', m.fileRequired);
-    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -1,19 +1,12 @@
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { statusPageForFlow } from '@medipay/shared/application-status';
 import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
-import { submittedStatus } from '@medipay/shared/status';
 import { buttonVariants } from '../../../components/ui/button';
-import { CheckCircleIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
 import { textLinkClass } from '../../../components/ui/text-link';
-import {
-  BenefitsCard,
-  NextStepsCard,
-  ProtocolCard,
-} from '../../../components/wizard/success-cards';
-import { useSubmission } from '../../../components/wizard/use-submission';
+import { BenefitsCard } from '../../../components/wizard/success-cards';
+import { SuccessPage } from '../../../components/wizard/success-page';
 import { paths } from '../../../config/paths';
-import { getApplication } from '../api/get-application';
+import { pfWizard } from './pf-wizard-flow';
 
 const nextSteps = [
   `Nossa equipe analisa seus dados e documentos em até ${ANALYSIS_BUSINESS_DAYS} dias úteis.`,
@@ -39,33 +32,20 @@ const features = [
 
 /** /onboarding/success: the protocol of the application just sent, and what comes next. */
 export function PfSuccess() {
-  const submission = useSubmission(getApplication);
-
-  if (submission === 'loading')
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner className="text-primary" />
-      </div>
-    );
-  if (!submission) return <Navigate to={paths.onboardingPf} replace />;
-
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
-      <div className="text-center">
-        <CheckCircleIcon className="mx-auto size-14 text-green-700" aria-hidden="true" />
-        <h1 className="mt-3 text-2xl font-bold">Cadastro Enviado com Sucesso!</h1>
-        <p className="mt-2 text-muted-foreground">
-          Recebemos seus dados e documentos. Guarde o número do protocolo.
-        </p>
-      </div>
-      <ProtocolCard protocolo={submission.protocolo} status={submittedStatus('PF')}>
-        {submission.email && (
+    <SuccessPage
+      wizard={pfWizard}
+      title="Cadastro Enviado com Sucesso!"
+      lead="Recebemos seus dados e documentos. Guarde o número do protocolo."
+      protocolNote={({ email }) =>
+        email && (
           <p className="text-sm">
-            Enviamos a confirmação para <strong>{submission.email}</strong>.
+            Enviamos a confirmação para <strong>{email}</strong>.
           </p>
-        )}
-      </ProtocolCard>
-      <NextStepsCard steps={nextSteps} />
+        )
+      }
+      nextSteps={nextSteps}
+    >
       <div className="grid gap-4 sm:grid-cols-3">
         {features.map((feature) => (
           <div key={feature.title} className="rounded-md border p-4">
@@ -83,6 +63,6 @@ export function PfSuccess() {
           Voltar para a página inicial
         </Link>
       </div>
-    </div>
+    </SuccessPage>
   );
 }

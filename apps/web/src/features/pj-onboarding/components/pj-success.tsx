@@ -1,22 +1,16 @@
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { statusPageForFlow } from '@medipay/shared/application-status';
 import { ANALYSIS_BUSINESS_DAYS } from '@medipay/shared/constants';
-import { submittedStatus } from '@medipay/shared/status';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { CheckCircleIcon, MailIcon, PhoneIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
+import { MailIcon, PhoneIcon } from '../../../components/ui/icons';
 import { textLinkClass } from '../../../components/ui/text-link';
-import {
-  BenefitsCard,
-  NextStepsCard,
-  ProtocolCard,
-} from '../../../components/wizard/success-cards';
-import { useSubmission } from '../../../components/wizard/use-submission';
+import { BenefitsCard } from '../../../components/wizard/success-cards';
+import { SuccessPage } from '../../../components/wizard/success-page';
 import { paths } from '../../../config/paths';
 import { getPublicConfig } from '../../../config/public-config';
 import { telHref } from '../../../lib/contact-links';
-import { getApplication } from '../api/get-application';
+import { pjWizard } from './pj-wizard-flow';
 
 const nextSteps = [
   `Nossa equipe de compliance analisa os dados e os documentos da empresa em até ${ANALYSIS_BUSINESS_DAYS} dias úteis.`,
@@ -34,38 +28,26 @@ const companyBenefits = [
 
 /** /onboarding-pj/success: the protocol of the company's application, and what comes next. */
 export function PjSuccess() {
-  const submission = useSubmission(getApplication);
   const { supportPhone, supportEmail } = getPublicConfig();
-
-  if (submission === 'loading')
-    return (
-      <div className="flex justify-center py-24">
-        <Spinner className="text-primary" />
-      </div>
-    );
-  if (!submission) return <Navigate to={paths.onboardingPj} replace />;
-
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
-      <div className="text-center">
-        <CheckCircleIcon className="mx-auto size-14 text-green-700" aria-hidden="true" />
-        <h1 className="mt-3 text-2xl font-bold">Conta enviada para análise!</h1>
-        <p className="mt-2 text-muted-foreground">
-          Recebemos o cadastro da empresa. Guarde o número do protocolo.
-        </p>
-      </div>
-      <ProtocolCard protocolo={submission.protocolo} status={submittedStatus('PJ')}>
+    <SuccessPage
+      wizard={pjWizard}
+      title="Conta enviada para análise!"
+      lead="Recebemos o cadastro da empresa. Guarde o número do protocolo."
+      // Without an e-mail the spec has other wording (applicant-portal.md, company success page).
+      protocolNote={({ email }) => (
         <p className="text-sm">
-          {submission.email ? (
+          {email ? (
             <>
-              Enviamos a confirmação com o protocolo para <strong>{submission.email}</strong>.
+              Enviamos a confirmação com o protocolo para <strong>{email}</strong>.
             </>
           ) : (
             'Guarde o protocolo: é com ele que você acompanha o cadastro com o nosso suporte.'
           )}
         </p>
-      </ProtocolCard>
-      <NextStepsCard steps={nextSteps} />
+      )}
+      nextSteps={nextSteps}
+    >
       <BenefitsCard title="O que a sua empresa terá com a MediPay" extra={companyBenefits} />
       <Card>
         <CardHeader>
@@ -90,6 +72,6 @@ export function PjSuccess() {
           Voltar ao início
         </Link>
       </div>
-    </div>
+    </SuccessPage>
   );
 }

@@ -23,6 +23,7 @@ import {
   pepTipoValues,
 } from './options';
 import { isValidCpf } from './tax-id';
+import { wizardSchemas } from './wizard';
 
 export const pfSteps = [
   { id: 1, key: 'identificacao', title: 'Identificação', description: 'Dados pessoais' },
@@ -127,12 +128,21 @@ function keepPepFields<T extends PepFields>(value: T): T {
   return result;
 }
 
-export const pfIdentificationSchema = z.object(identificationShape);
-export const pfAddressSchema = z.object(pfAddressShape);
-export const pfDocumentsSchema = z.object(documentsShape);
-export const pfBiometricsSchema = z.object(biometricsShape);
-export const pfPepSchema = z.object(pepShape).superRefine(checkPep).transform(keepPepFields);
-export const pfConsentSchema = z.object(consentShape);
+const wizard = wizardSchemas({
+  1: identificationShape,
+  2: pfAddressShape,
+  3: documentsShape,
+  4: biometricsShape,
+  5: pepShape,
+  6: consentShape,
+});
+
+export const pfIdentificationSchema = wizard.stepSchemas[1];
+export const pfAddressSchema = wizard.stepSchemas[2];
+export const pfDocumentsSchema = wizard.stepSchemas[3];
+export const pfBiometricsSchema = wizard.stepSchemas[4];
+export const pfPepSchema = wizard.stepSchemas[5].superRefine(checkPep).transform(keepPepFields);
+export const pfConsentSchema = wizard.stepSchemas[6];
 
 export type PfIdentification = z.infer<typeof pfIdentificationSchema>;
 export type PfAddress = z.infer<typeof pfAddressSchema>;
@@ -141,36 +151,18 @@ export type PfBiometrics = z.infer<typeof pfBiometricsSchema>;
 export type PfPep = z.infer<typeof pfPepSchema>;
 export type PfConsent = z.infer<typeof pfConsentSchema>;
 
-/** The schema of each step, by step id. */
+/** The schema of each step, by step id (step 5 with its PEP rules). */
 export const pfStepSchemas = {
-  1: pfIdentificationSchema,
-  2: pfAddressSchema,
-  3: pfDocumentsSchema,
-  4: pfBiometricsSchema,
+  ...wizard.stepSchemas,
   5: pfPepSchema,
-  6: pfConsentSchema,
 } as const satisfies Record<PfStepId, z.ZodType>;
 
 /** The fields of each step, in form order, for finding the first incomplete step. */
-export const pfStepFields: Record<PfStepId, readonly string[]> = {
-  1: Object.keys(identificationShape),
-  2: Object.keys(pfAddressShape),
-  3: Object.keys(documentsShape),
-  4: Object.keys(biometricsShape),
-  5: Object.keys(pepShape),
-  6: Object.keys(consentShape),
-};
+export const pfStepFields: Record<PfStepId, readonly string[]> = wizard.stepFields;
 
 /** The whole application, checked again at final submit. */
 export const pfApplicationSchema = z
-  .object({
-    ...identificationShape,
-    ...pfAddressShape,
-    ...documentsShape,
-    ...biometricsShape,
-    ...pepShape,
-    ...consentShape,
-  })
+  .object(wizard.applicationShape)
   .superRefine(checkPep)
   .transform(keepPepFields);
 

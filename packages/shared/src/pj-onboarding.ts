@@ -25,6 +25,7 @@ import {
   tipoEmpresaValues,
 } from './options';
 import { CNES_MAX_LENGTH } from './constants';
+import { wizardSchemas } from './wizard';
 
 export const pjSteps = [
   { id: 1, key: 'empresa', title: 'Dados da Empresa', description: 'Identificação da operadora' },
@@ -98,12 +99,21 @@ const financeShape = {
   numeroFuncionarios: choice(numeroFuncionariosValues, m.numeroFuncionarios),
 };
 
-export const pjCompanySchema = z.object(companyShape);
-export const pjAddressSchema = z.object(pjAddressShape);
-export const pjResponsibleSchema = z.object(responsibleShape);
-export const pjDocumentsSchema = z.object(documentsShape);
-export const pjFinanceSchema = z.object(financeShape);
-export const pjConsentSchema = z.object(consentShape);
+const wizard = wizardSchemas({
+  1: companyShape,
+  2: pjAddressShape,
+  3: responsibleShape,
+  4: documentsShape,
+  5: financeShape,
+  6: consentShape,
+});
+
+export const pjCompanySchema = wizard.stepSchemas[1];
+export const pjAddressSchema = wizard.stepSchemas[2];
+export const pjResponsibleSchema = wizard.stepSchemas[3];
+export const pjDocumentsSchema = wizard.stepSchemas[4];
+export const pjFinanceSchema = wizard.stepSchemas[5];
+export const pjConsentSchema = wizard.stepSchemas[6];
 
 export type PjCompany = z.infer<typeof pjCompanySchema>;
 export type PjAddress = z.infer<typeof pjAddressSchema>;
@@ -112,32 +122,11 @@ export type PjDocuments = z.infer<typeof pjDocumentsSchema>;
 export type PjFinance = z.infer<typeof pjFinanceSchema>;
 export type PjConsent = z.infer<typeof pjConsentSchema>;
 
-export const pjStepSchemas = {
-  1: pjCompanySchema,
-  2: pjAddressSchema,
-  3: pjResponsibleSchema,
-  4: pjDocumentsSchema,
-  5: pjFinanceSchema,
-  6: pjConsentSchema,
-} as const satisfies Record<PjStepId, z.ZodType>;
+export const pjStepSchemas = wizard.stepSchemas satisfies Record<PjStepId, z.ZodType>;
 
-export const pjStepFields: Record<PjStepId, readonly string[]> = {
-  1: Object.keys(companyShape),
-  2: Object.keys(pjAddressShape),
-  3: Object.keys(responsibleShape),
-  4: Object.keys(documentsShape),
-  5: Object.keys(financeShape),
-  6: Object.keys(consentShape),
-};
+export const pjStepFields: Record<PjStepId, readonly string[]> = wizard.stepFields;
 
 /** The whole application, checked again at final submit. */
-export const pjApplicationSchema = z.object({
-  ...companyShape,
-  ...pjAddressShape,
-  ...responsibleShape,
-  ...documentsShape,
-  ...financeShape,
-  ...consentShape,
-});
+export const pjApplicationSchema = z.object(wizard.applicationShape);
 
 export type PjApplication = z.infer<typeof pjApplicationSchema>;

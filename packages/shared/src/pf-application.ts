@@ -1,9 +1,16 @@
 /** The wire format of the individual (PF) application: what the wizard saves and reads back. */
 import { z } from 'zod';
-import { apiErrorSchema } from './api-error';
+import {
+  applicationErrorCodes,
+  applicationStateSchema,
+  savableSteps,
+  savedConsentShape,
+  submitErrorSchema,
+  submitRequestSchema,
+  submitResponseSchema,
+} from './application-wire';
 import { biometricDecisionSchema } from './biometrics';
 import { uploadedDocumentSchema } from './documents';
-import { consentShape } from './fields';
 
 /**
  * The values saved so far, as the wizard's forms hold them (the server's stored forms: CPF as
@@ -48,33 +55,22 @@ export const pfSavedValuesSchema = z
     pepCpf: z.string(),
     pepCargo: z.string(),
     pepOrgao: z.string(),
-    consentimentoLgpd: z.boolean(),
-    consentimentoKyc: z.boolean(),
+    ...savedConsentShape,
   })
   .partial();
 export type PfSavedValues = z.infer<typeof pfSavedValuesSchema>;
 
 /** The applicant's own application: where the wizard resumes, and what it shows. */
-export const pfApplicationStateSchema = z.object({
-  /** The step to resume at (1-6); a step is open only when every step before it was saved. */
-  currentStep: z.number().int().min(1).max(6),
-  /** Null until step 1 is saved. */
-  status: z.string().nullable(),
-  protocolo: z.string().nullable(),
-  values: pfSavedValuesSchema,
-});
+export const pfApplicationStateSchema = applicationStateSchema(pfSavedValuesSchema);
 export type PfApplicationState = z.infer<typeof pfApplicationStateSchema>;
 
-/** Steps saved one by one with Continue; step 6 is the final submit. */
-export const pfSavableSteps = [1, 2, 3, 4, 5] as const;
+export const pfSavableSteps = savableSteps;
 export type PfSavableStep = (typeof pfSavableSteps)[number];
 
-export const pfSubmitRequestSchema = z.object(consentShape);
-export const pfSubmitResponseSchema = z.object({ protocolo: z.string(), email: z.string() });
+export const pfSubmitRequestSchema = submitRequestSchema;
+export const pfSubmitResponseSchema = submitResponseSchema;
 export type PfSubmitResponse = z.infer<typeof pfSubmitResponseSchema>;
-
-/** A refused submit names the first step that still needs the applicant. */
-export const pfSubmitErrorSchema = apiErrorSchema.extend({ step: z.number().int().optional() });
+export const pfSubmitErrorSchema = submitErrorSchema;
 
 /** Messages of the application beyond the field messages (messages.ts). */
 export const pfApplicationMessages = {
@@ -96,13 +92,8 @@ export const pfApplicationMessages = {
 
 /** The codes of the refusals above, for a client that reacts to one in particular. */
 export const pfApplicationErrorCodes = {
-  stepLocked: 'STEP_LOCKED',
-  alreadySubmitted: 'ALREADY_SUBMITTED',
+  ...applicationErrorCodes,
   duplicateCpf: 'DUPLICATE_CPF',
-  incomplete: 'APPLICATION_INCOMPLETE',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  phoneNotVerified: 'PHONE_NOT_VERIFIED',
-  documentNotFound: 'DOCUMENT_NOT_FOUND',
   livenessNotPassed: 'LIVENESS_NOT_PASSED',
 } as const;
 export type PfApplicationErrorCode =

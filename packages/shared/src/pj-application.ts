@@ -1,8 +1,15 @@
 /** The wire format of the company (PJ) application: what the wizard saves and reads back. */
 import { z } from 'zod';
-import { apiErrorSchema } from './api-error';
+import {
+  applicationErrorCodes,
+  applicationStateSchema,
+  savableSteps,
+  savedConsentShape,
+  submitErrorSchema,
+  submitRequestSchema,
+  submitResponseSchema,
+} from './application-wire';
 import { uploadedDocumentSchema } from './documents';
-import { consentShape } from './fields';
 import { pfApplicationMessages } from './pf-application';
 
 /**
@@ -46,33 +53,22 @@ export const pjSavedValuesSchema = z
     tipoConta: z.string(),
     faturamentoMensal: z.string(),
     numeroFuncionarios: z.string(),
-    consentimentoLgpd: z.boolean(),
-    consentimentoKyc: z.boolean(),
+    ...savedConsentShape,
   })
   .partial();
 export type PjSavedValues = z.infer<typeof pjSavedValuesSchema>;
 
 /** The applicant's own application: where the wizard resumes, and what it shows. */
-export const pjApplicationStateSchema = z.object({
-  /** The step to resume at (1-6); a step is open only when every step before it was saved. */
-  currentStep: z.number().int().min(1).max(6),
-  /** Null until step 1 is saved. */
-  status: z.string().nullable(),
-  protocolo: z.string().nullable(),
-  values: pjSavedValuesSchema,
-});
+export const pjApplicationStateSchema = applicationStateSchema(pjSavedValuesSchema);
 export type PjApplicationState = z.infer<typeof pjApplicationStateSchema>;
 
-/** Steps saved one by one with Continue; step 6 is the final submit. */
-export const pjSavableSteps = [1, 2, 3, 4, 5] as const;
+export const pjSavableSteps = savableSteps;
 export type PjSavableStep = (typeof pjSavableSteps)[number];
 
-export const pjSubmitRequestSchema = z.object(consentShape);
-export const pjSubmitResponseSchema = z.object({ protocolo: z.string(), email: z.string() });
+export const pjSubmitRequestSchema = submitRequestSchema;
+export const pjSubmitResponseSchema = submitResponseSchema;
 export type PjSubmitResponse = z.infer<typeof pjSubmitResponseSchema>;
-
-/** A refused submit names the first step that still needs the applicant. */
-export const pjSubmitErrorSchema = apiErrorSchema.extend({ step: z.number().int().optional() });
+export const pjSubmitErrorSchema = submitErrorSchema;
 
 /** Messages of the application beyond the field messages (messages.ts). */
 export const pjApplicationMessages = {
@@ -96,13 +92,8 @@ export const pjApplicationMessages = {
 
 /** The codes of the refusals above, for a client that reacts to one in particular. */
 export const pjApplicationErrorCodes = {
-  stepLocked: 'STEP_LOCKED',
-  alreadySubmitted: 'ALREADY_SUBMITTED',
+  ...applicationErrorCodes,
   duplicateCnpj: 'DUPLICATE_CNPJ',
-  incomplete: 'APPLICATION_INCOMPLETE',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  phoneNotVerified: 'PHONE_NOT_VERIFIED',
-  documentNotFound: 'DOCUMENT_NOT_FOUND',
 } as const;
 export type PjApplicationErrorCode =
   (typeof pjApplicationErrorCodes)[keyof typeof pjApplicationErrorCodes];

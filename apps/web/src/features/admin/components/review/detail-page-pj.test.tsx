@@ -1,19 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchMock, renderAdmin } from '../../test-utils';
+import { describe, expect, it } from 'vitest';
+import { renderAdmin } from '../../test-utils';
 import { pjDetail } from './review-test-fixtures';
-import { card, detailOf, pjTestFlow, valueOf, withDetail } from './review-test-flows';
+import {
+  card,
+  detailOf,
+  pjTestFlow,
+  setUpReviewTests,
+  valueOf,
+  withDetail,
+} from './review-test-flows';
 
-beforeEach(() => {
-  toast.dismiss();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpReviewTests();
 
 const { path: detailPath } = detailOf(pjTestFlow);
 const loaded = () => screen.findByRole('heading', { level: 1, name: 'Detalhes do Onboarding PJ' });

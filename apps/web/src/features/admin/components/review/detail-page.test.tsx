@@ -1,28 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reviewMessages, type ApplicationDetail } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
+import { apiError, currentPath, deferred, json, noContent, renderAdmin } from '../../test-utils';
 import {
-  apiError,
-  currentPath,
-  deferred,
-  fetchMock,
-  json,
-  noContent,
-  renderAdmin,
-} from '../../test-utils';
-import { awaitingDecision, detailOf, reviewTestFlows, withDetail } from './review-test-flows';
+  awaitingDecision,
+  detailOf,
+  reviewTestFlows,
+  setUpReviewTests,
+  withDetail,
+} from './review-test-flows';
 
-beforeEach(() => {
-  toast.dismiss();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpReviewTests();
 
 describe.each(reviewTestFlows)('$title detail', (flow) => {
   const { path: detailPath, api: detailApi, post } = detailOf(flow);

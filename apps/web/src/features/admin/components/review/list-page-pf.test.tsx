@@ -1,19 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentSearch, fetchMock, json, renderAdmin } from '../../test-utils';
+import { describe, expect, it } from 'vitest';
+import { currentSearch, json, renderAdmin } from '../../test-utils';
 import { listOf, pfAnalysing, pfRequirement } from './review-test-fixtures';
-import { cells, pfTestFlow as flow, row, withList } from './review-test-flows';
+import { cells, pfTestFlow as flow, row, setUpReviewTests, withList } from './review-test-flows';
 
-beforeEach(() => {
-  toast.dismiss();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpReviewTests();
 
 const { listPath, listApi } = flow;
 

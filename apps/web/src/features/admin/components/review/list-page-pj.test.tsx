@@ -1,21 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
-import { apiError, currentSearch, fetchMock, json, noContent, renderAdmin } from '../../test-utils';
+import { apiError, currentSearch, json, noContent, renderAdmin } from '../../test-utils';
 import { listOf, pjAnalysing, pjId2, pjRequirement } from './review-test-fixtures';
-import { cells, pjTestFlow as flow, row, withList } from './review-test-flows';
+import { cells, pjTestFlow as flow, row, setUpReviewTests, withList } from './review-test-flows';
 
-beforeEach(() => {
-  toast.dismiss();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpReviewTests();
 
 const { listPath } = flow;
 

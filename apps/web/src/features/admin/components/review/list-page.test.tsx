@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
 import {
@@ -10,7 +10,6 @@ import {
   currentState,
   dashboard,
   deferred,
-  fetchMock,
   json,
   master,
   renderAdmin,
@@ -18,17 +17,9 @@ import {
   stubApi,
 } from '../../test-utils';
 import { listOf } from './review-test-fixtures';
-import { reviewTestFlows, row, withList } from './review-test-flows';
+import { reviewTestFlows, row, setUpReviewTests, withList } from './review-test-flows';
 
-beforeEach(() => {
-  toast.dismiss();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpReviewTests();
 
 describe.each(reviewTestFlows)('$title list', (flow) => {
   const { listPath, listApi, title, analysing, requirement } = flow;

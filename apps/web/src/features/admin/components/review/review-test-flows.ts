@@ -1,13 +1,15 @@
 /* The two flows as the review pages' tests run them (`describe.each`), and the helpers those
    tests share: the stubbed API of a list or an application, and finders of rows and cards. */
 import { screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, vi } from 'vitest';
 import {
   reviewMessages,
   type ApplicationDetail,
   type ApplicationListItem,
   type ReviewFlow,
 } from '@medipay/shared/admin-review';
-import { json, master, sessionOf, stubApi, type Handler } from '../../test-utils';
+import { fetchMock, json, master, sessionOf, stubApi, type Handler } from '../../test-utils';
 import {
   pfAnalysing,
   pfDetail,
@@ -132,6 +134,19 @@ export const pjTestFlow: ReviewTestFlow = {
 };
 
 export const reviewTestFlows = [pfTestFlow, pjTestFlow] as const;
+
+/** Each test of a review page: `fetch` answered by the API stub, no toast left from the last. */
+export function setUpReviewTests() {
+  beforeEach(() => {
+    toast.dismiss();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}
 
 /** The admin session, a flow's list answered by `list`, and the other handlers given. */
 export function withList(flow: ReviewTestFlow, list: Handler, extra: Record<string, Handler> = {}) {

@@ -27,12 +27,27 @@ export function applicationStateSchema<Values extends z.ZodType>(values: Values)
 
 /** Steps saved one by one with Continue; step 6 is the final submit. */
 export const savableSteps = [1, 2, 3, 4, 5] as const;
+export type SavableStep = (typeof savableSteps)[number];
 
 export const submitRequestSchema = z.object(consentShape);
 export const submitResponseSchema = z.object({ protocolo: z.string(), email: z.string() });
 
 /** A refused submit names the first step that still needs the applicant. */
 export const submitErrorSchema = apiErrorSchema.extend({ step: z.number().int().optional() });
+
+/** The messages both flows show beyond the field messages (messages.ts). */
+export const applicationMessages = {
+  saveFailed: 'Erro ao salvar',
+  submitFailedTitle: 'Erro no envio',
+  submitFailed: 'Não foi possível enviar seus dados. Tente novamente.',
+  sessionFailed: 'Erro',
+  emailNotVerified: 'É necessário verificar seu e-mail para continuar',
+  phoneNotVerified: 'É necessário verificar seu telefone para continuar',
+  stepLocked: 'Conclua as etapas anteriores antes desta.',
+  incomplete: (stepTitle: string) => `Revise a etapa "${stepTitle}" antes de enviar.`,
+  alreadySubmitted: 'Este cadastro já foi enviado para análise.',
+  documentNotFound: 'Documento não encontrado. Envie o arquivo novamente.',
+} as const;
 
 /** The codes of the refusals both flows answer, for a client that reacts to one in particular. */
 export const applicationErrorCodes = {

@@ -119,6 +119,9 @@ export const phoneField = z
   .refine(isValidMobilePhone, { error: m.telefone })
   .transform((value) => `+55${nationalPhoneDigits(value)}`);
 
+/** The e-mail and mobile both flows verify by one-time codes. */
+export const contactShape = { email: emailField, telefone: phoneField };
+
 /** CEP, masked or not; stored as 8 digits. */
 export const cepField = z
   .string({ error: m.cep })

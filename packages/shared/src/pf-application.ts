@@ -2,12 +2,9 @@
 import { z } from 'zod';
 import {
   applicationErrorCodes,
+  applicationMessages,
   applicationStateSchema,
-  savableSteps,
   savedConsentShape,
-  submitErrorSchema,
-  submitRequestSchema,
-  submitResponseSchema,
 } from './application-wire';
 import { biometricDecisionSchema } from './biometrics';
 import { uploadedDocumentSchema } from './documents';
@@ -64,30 +61,13 @@ export type PfSavedValues = z.infer<typeof pfSavedValuesSchema>;
 export const pfApplicationStateSchema = applicationStateSchema(pfSavedValuesSchema);
 export type PfApplicationState = z.infer<typeof pfApplicationStateSchema>;
 
-export const pfSavableSteps = savableSteps;
-export type PfSavableStep = (typeof pfSavableSteps)[number];
-
-export const pfSubmitRequestSchema = submitRequestSchema;
-export const pfSubmitResponseSchema = submitResponseSchema;
-export type PfSubmitResponse = z.infer<typeof pfSubmitResponseSchema>;
-export const pfSubmitErrorSchema = submitErrorSchema;
-
 /** Messages of the application beyond the field messages (messages.ts). */
 export const pfApplicationMessages = {
-  saveFailed: 'Erro ao salvar',
-  submitFailedTitle: 'Erro no envio',
-  submitFailed: 'Não foi possível enviar seus dados. Tente novamente.',
-  sessionFailed: 'Erro',
+  ...applicationMessages,
   emailNotVerifiedTitle: 'E-mail não verificado',
-  emailNotVerified: 'É necessário verificar seu e-mail para continuar',
   phoneNotVerifiedTitle: 'Telefone não verificado',
-  phoneNotVerified: 'É necessário verificar seu telefone para continuar',
-  stepLocked: 'Conclua as etapas anteriores antes desta.',
-  incomplete: (stepTitle: string) => `Revise a etapa "${stepTitle}" antes de enviar.`,
-  alreadySubmitted: 'Este cadastro já foi enviado para análise.',
   duplicateCpf:
     'Já existe um cadastro para este CPF em análise, em exigência ou aprovado. Em caso de dúvida, fale com o suporte.',
-  documentNotFound: 'Documento não encontrado. Envie o arquivo novamente.',
 } as const;
 
 /** The codes of the refusals above, for a client that reacts to one in particular. */

@@ -4,12 +4,11 @@ import { addressShape } from './address';
 import {
   choice,
   cpfField,
-  emailField,
+  contactShape,
   minText,
   consentShape,
   optionalDate,
   optionalText,
-  phoneField,
   requiredText,
   ufField,
   uploadedFile,
@@ -51,8 +50,7 @@ const identificationShape = {
   nacionalidade: choice(nacionalidadeValues, m.nacionalidade),
   cpf: cpfField,
   estadoCivil: choice(estadoCivilValues, m.estadoCivil),
-  email: emailField,
-  telefone: phoneField,
+  ...contactShape,
 };
 
 const pfAddressShape = {
@@ -144,13 +142,6 @@ export const pfBiometricsSchema = wizard.stepSchemas[4];
 export const pfPepSchema = wizard.stepSchemas[5].superRefine(checkPep).transform(keepPepFields);
 export const pfConsentSchema = wizard.stepSchemas[6];
 
-export type PfIdentification = z.infer<typeof pfIdentificationSchema>;
-export type PfAddress = z.infer<typeof pfAddressSchema>;
-export type PfDocuments = z.infer<typeof pfDocumentsSchema>;
-export type PfBiometrics = z.infer<typeof pfBiometricsSchema>;
-export type PfPep = z.infer<typeof pfPepSchema>;
-export type PfConsent = z.infer<typeof pfConsentSchema>;
-
 /** The schema of each step, by step id (step 5 with its PEP rules). */
 export const pfStepSchemas = {
   ...wizard.stepSchemas,
@@ -165,5 +156,3 @@ export const pfApplicationSchema = z
   .object(wizard.applicationShape)
   .superRefine(checkPep)
   .transform(keepPepFields);
-
-export type PfApplication = z.infer<typeof pfApplicationSchema>;

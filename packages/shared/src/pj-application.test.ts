@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { pfApplicationErrorCodes, pfApplicationMessages } from './pf-application';
 import {
+  savableSteps,
+  submitErrorSchema,
+  submitRequestSchema,
+  submitResponseSchema,
+} from './application-wire';
+import {
   pjApplicationErrorCodes,
   pjApplicationMessages,
   pjApplicationStateSchema,
-  pjSavableSteps,
   pjSavedValuesSchema,
-  pjSubmitErrorSchema,
-  pjSubmitRequestSchema,
-  pjSubmitResponseSchema,
 } from './pj-application';
 import { pjFileFields } from './files';
 import { pjStepFields } from './pj-onboarding';
@@ -35,16 +37,16 @@ describe('the PJ application contract', () => {
     expect(
       pjApplicationStateSchema.parse({ currentStep: 6, status: null, protocolo: null, values: {} }),
     ).toEqual({ currentStep: 6, status: null, protocolo: null, values: {} });
-    expect(pjSavableSteps).toEqual([1, 2, 3, 4, 5]);
-    expect(pjSubmitRequestSchema.safeParse({ consentimentoLgpd: true }).success).toBe(false);
+    expect(savableSteps).toEqual([1, 2, 3, 4, 5]);
+    expect(submitRequestSchema.safeParse({ consentimentoLgpd: true }).success).toBe(false);
     expect(
-      pjSubmitRequestSchema.safeParse({ consentimentoLgpd: true, consentimentoKyc: true }).success,
+      submitRequestSchema.safeParse({ consentimentoLgpd: true, consentimentoKyc: true }).success,
     ).toBe(true);
+    expect(submitResponseSchema.parse({ protocolo: 'PJ-20261122-4242', email: 'a@b.com' })).toEqual(
+      { protocolo: 'PJ-20261122-4242', email: 'a@b.com' },
+    );
     expect(
-      pjSubmitResponseSchema.parse({ protocolo: 'PJ-20261122-4242', email: 'a@b.com' }),
-    ).toEqual({ protocolo: 'PJ-20261122-4242', email: 'a@b.com' });
-    expect(
-      pjSubmitErrorSchema.parse({ code: 'APPLICATION_INCOMPLETE', message: 'x', step: 2 }).step,
+      submitErrorSchema.parse({ code: 'APPLICATION_INCOMPLETE', message: 'x', step: 2 }).step,
     ).toBe(2);
   });
 

@@ -2,15 +2,11 @@
 import { z } from 'zod';
 import {
   applicationErrorCodes,
+  applicationMessages,
   applicationStateSchema,
-  savableSteps,
   savedConsentShape,
-  submitErrorSchema,
-  submitRequestSchema,
-  submitResponseSchema,
 } from './application-wire';
 import { uploadedDocumentSchema } from './documents';
-import { pfApplicationMessages } from './pf-application';
 
 /**
  * The values saved so far, as the wizard's forms hold them (the server's stored forms: CNPJ as
@@ -62,32 +58,15 @@ export type PjSavedValues = z.infer<typeof pjSavedValuesSchema>;
 export const pjApplicationStateSchema = applicationStateSchema(pjSavedValuesSchema);
 export type PjApplicationState = z.infer<typeof pjApplicationStateSchema>;
 
-export const pjSavableSteps = savableSteps;
-export type PjSavableStep = (typeof pjSavableSteps)[number];
-
-export const pjSubmitRequestSchema = submitRequestSchema;
-export const pjSubmitResponseSchema = submitResponseSchema;
-export type PjSubmitResponse = z.infer<typeof pjSubmitResponseSchema>;
-export const pjSubmitErrorSchema = submitErrorSchema;
-
 /** Messages of the application beyond the field messages (messages.ts). */
 export const pjApplicationMessages = {
-  saveFailed: pfApplicationMessages.saveFailed,
-  submitFailedTitle: pfApplicationMessages.submitFailedTitle,
-  submitFailed: pfApplicationMessages.submitFailed,
-  sessionFailed: pfApplicationMessages.sessionFailed,
+  ...applicationMessages,
   /** The spec's title when Continue is pressed before both contacts are verified. */
   contactsNotVerifiedTitle: 'Verificação necessária',
   emailNotVerifiedTitle: 'Verificação necessária',
-  emailNotVerified: pfApplicationMessages.emailNotVerified,
   phoneNotVerifiedTitle: 'Verificação necessária',
-  phoneNotVerified: pfApplicationMessages.phoneNotVerified,
-  stepLocked: pfApplicationMessages.stepLocked,
-  incomplete: pfApplicationMessages.incomplete,
-  alreadySubmitted: pfApplicationMessages.alreadySubmitted,
   duplicateCnpj:
     'Já existe um cadastro para este CNPJ em análise, em exigência ou aprovado. Em caso de dúvida, fale com o suporte.',
-  documentNotFound: pfApplicationMessages.documentNotFound,
 } as const;
 
 /** The codes of the refusals above, for a client that reacts to one in particular. */

@@ -5,11 +5,10 @@ import {
   choice,
   cnpjField,
   cpfField,
-  emailField,
+  contactShape,
   minText,
   consentShape,
   optionalText,
-  phoneField,
   requiredText,
   uploadedFile,
 } from './fields';
@@ -59,8 +58,7 @@ const companyShape = {
   inscricaoMunicipal: optionalText(20),
   tipoEmpresa: choice(tipoEmpresaValues, m.tipoEmpresa),
   areaAtuacao: choice(areaAtuacaoValues, m.areaAtuacao),
-  email: emailField,
-  telefone: phoneField,
+  ...contactShape,
 };
 
 const pjAddressShape = {
@@ -115,18 +113,9 @@ export const pjDocumentsSchema = wizard.stepSchemas[4];
 export const pjFinanceSchema = wizard.stepSchemas[5];
 export const pjConsentSchema = wizard.stepSchemas[6];
 
-export type PjCompany = z.infer<typeof pjCompanySchema>;
-export type PjAddress = z.infer<typeof pjAddressSchema>;
-export type PjResponsible = z.infer<typeof pjResponsibleSchema>;
-export type PjDocuments = z.infer<typeof pjDocumentsSchema>;
-export type PjFinance = z.infer<typeof pjFinanceSchema>;
-export type PjConsent = z.infer<typeof pjConsentSchema>;
-
 export const pjStepSchemas = wizard.stepSchemas satisfies Record<PjStepId, z.ZodType>;
 
 export const pjStepFields: Record<PjStepId, readonly string[]> = wizard.stepFields;
 
 /** The whole application, checked again at final submit. */
 export const pjApplicationSchema = z.object(wizard.applicationShape);
-
-export type PjApplication = z.infer<typeof pjApplicationSchema>;

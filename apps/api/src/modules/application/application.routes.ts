@@ -2,6 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, genericMessages } from '@medipay/shared/api-error';
+import {
+  savableSteps,
+  submitErrorSchema,
+  submitRequestSchema,
+  submitResponseSchema,
+} from '@medipay/shared/application-wire';
 import type { Flow } from '@medipay/shared/status';
 import {
   sessionCookieNames,
@@ -25,12 +31,12 @@ const errors = {
  * under `/applicant/<flow>/application`.
  */
 export const applicationRoutes: FastifyPluginAsyncZod<{
-  definition: Pick<FlowDefinition<Flow>, 'flow' | 'wire'>;
+  definition: Pick<FlowDefinition<Flow>, 'flow' | 'stateSchema'>;
   applications: Applications;
   sessions: ApplicantSessions;
   outbox: Outbox;
 }> = async (app, { definition, applications, sessions, outbox }) => {
-  const { flow, wire } = definition;
+  const { flow, stateSchema } = definition;
   const base = `/applicant/${flow}/application`;
 
   /**
@@ -43,7 +49,7 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     base,
-    { schema: { response: { 200: wire.stateSchema, 401: apiErrorSchema } } },
+    { schema: { response: { 200: stateSchema, 401: apiErrorSchema } } },
     async (request, reply) => {
       const session = await sessions.require(request, flow);
       return reply.header('cache-control', 'no-store').send(await applications.state(session));
@@ -56,14 +62,14 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: z.object({
           step: z
-            .enum(wire.savableSteps.map(String) as [string, ...string[]], {
+            .enum(savableSteps.map(String) as [string, ...string[]], {
               error: genericMessages.validation,
             })
             .transform((value) => Number(value) as SavableStep),
         }),
         // Each step's form schema (packages/shared) is applied by the service.
         body: z.looseObject({}, { error: genericMessages.validation }),
-        response: { 200: wire.stateSchema, ...errors },
+        response: { 200: stateSchema, ...errors },
       },
       config: { rateLimit: { max: 600, timeWindow: '10 minutes', keyGenerator: perSession } },
     },
@@ -78,11 +84,11 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
     `${base}/submit`,
     {
       schema: {
-        body: wire.submitRequestSchema,
+        body: submitRequestSchema,
         response: {
-          201: wire.submitResponseSchema,
+          201: submitResponseSchema,
           ...errors,
-          422: wire.submitErrorSchema,
+          422: submitErrorSchema,
           503: apiErrorSchema,
         },
       },

@@ -5,16 +5,9 @@
 import type { SQL } from 'drizzle-orm';
 import type { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import type { PfFileField, PjFileField } from '@medipay/shared/files';
-import type {
-  PfApplicationState,
-  PfSavableStep,
-  PfSavedValues,
-} from '@medipay/shared/pf-application';
-import type {
-  PjApplicationState,
-  PjSavableStep,
-  PjSavedValues,
-} from '@medipay/shared/pj-application';
+import type { SavableStep } from '@medipay/shared/application-wire';
+import type { PfApplicationState, PfSavedValues } from '@medipay/shared/pf-application';
+import type { PjApplicationState, PjSavedValues } from '@medipay/shared/pj-application';
 import type { Flow } from '@medipay/shared/status';
 import type { z } from 'zod';
 import type { AppError } from '../../lib/app-error';
@@ -47,7 +40,7 @@ export type FlowState<F extends Flow> = FlowTypes[F]['state'];
 export type FlowFileField<F extends Flow> = FlowTypes[F]['fileField'];
 
 /** Steps saved one by one with Continue (1-5 in both flows); step 6 is the final submit. */
-export type SavableStep = PfSavableStep | PjSavableStep;
+export type { SavableStep };
 
 /** What a step's own server checks see: the parsed values and the session's own documents. */
 export type StepCheckInput<F extends Flow> = {
@@ -85,14 +78,11 @@ export const addressColumns = [
 
 export type FlowDefinition<F extends Flow> = {
   flow: F;
-  /** The wire format (packages/shared): the routes' request and response schemas. */
-  wire: {
-    stateSchema: z.ZodType<FlowState<F>>;
-    savableSteps: readonly SavableStep[];
-    submitRequestSchema: z.ZodType;
-    submitResponseSchema: z.ZodType<{ protocolo: string; email: string }>;
-    submitErrorSchema: z.ZodType;
-  };
+  /**
+   * The applicant's view of the application (packages/shared); the rest of the wire format is
+   * the same for both flows (application-wire.ts).
+   */
+  stateSchema: z.ZodType<FlowState<F>>;
   /** The wizard: each step's title, each savable step's form schema, and the whole application. */
   steps: readonly { id: number; title: string }[];
   stepSchemas: Record<SavableStep, z.ZodType>;

@@ -8,10 +8,6 @@ import {
   pfApplicationErrorCodes as codes,
   pfApplicationMessages as messages,
   pfApplicationStateSchema,
-  pfSavableSteps,
-  pfSubmitErrorSchema,
-  pfSubmitRequestSchema,
-  pfSubmitResponseSchema,
   type PfSavedValues,
 } from '@medipay/shared/pf-application';
 import {
@@ -33,13 +29,7 @@ import {
 
 export const pfFlow: FlowDefinition<'PF'> = {
   flow: 'PF',
-  wire: {
-    stateSchema: pfApplicationStateSchema,
-    savableSteps: pfSavableSteps,
-    submitRequestSchema: pfSubmitRequestSchema,
-    submitResponseSchema: pfSubmitResponseSchema,
-    submitErrorSchema: pfSubmitErrorSchema,
-  },
+  stateSchema: pfApplicationStateSchema,
   steps: pfSteps,
   stepSchemas: pfStepSchemas,
   stepFields: pfStepFields,

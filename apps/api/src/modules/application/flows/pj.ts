@@ -5,10 +5,6 @@ import {
   pjApplicationErrorCodes as codes,
   pjApplicationMessages as messages,
   pjApplicationStateSchema,
-  pjSavableSteps,
-  pjSubmitErrorSchema,
-  pjSubmitRequestSchema,
-  pjSubmitResponseSchema,
   type PjSavedValues,
 } from '@medipay/shared/pj-application';
 import {
@@ -30,13 +26,7 @@ import {
 
 export const pjFlow: FlowDefinition<'PJ'> = {
   flow: 'PJ',
-  wire: {
-    stateSchema: pjApplicationStateSchema,
-    savableSteps: pjSavableSteps,
-    submitRequestSchema: pjSubmitRequestSchema,
-    submitResponseSchema: pjSubmitResponseSchema,
-    submitErrorSchema: pjSubmitErrorSchema,
-  },
+  stateSchema: pjApplicationStateSchema,
   steps: pjSteps,
   stepSchemas: pjStepSchemas,
   stepFields: pjStepFields,

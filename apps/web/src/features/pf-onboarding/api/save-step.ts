@@ -1,8 +1,9 @@
-import { pfApplicationStateSchema, type PfSavableStep } from '@medipay/shared/pf-application';
+import type { SavableStep } from '@medipay/shared/application-wire';
+import { pfApplicationStateSchema } from '@medipay/shared/pf-application';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Saves one step as typed; the server validates it again with the same schema. */
-export function saveStep(step: PfSavableStep, values: Record<string, unknown>) {
+export function saveStep(step: SavableStep, values: Record<string, unknown>) {
   return apiRequest(`/applicant/PF/application/steps/${step}`, {
     method: 'PUT',
     body: values,

@@ -1,4 +1,4 @@
-import { pfSubmitResponseSchema } from '@medipay/shared/pf-application';
+import { submitResponseSchema } from '@medipay/shared/application-wire';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Sends the application for analysis with the two consents. */
@@ -9,6 +9,6 @@ export function submitApplication(consents: {
   return apiRequest('/applicant/PF/application/submit', {
     method: 'POST',
     body: consents,
-    schema: pfSubmitResponseSchema,
+    schema: submitResponseSchema,
   });
 }

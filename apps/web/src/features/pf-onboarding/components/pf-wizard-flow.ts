@@ -1,4 +1,5 @@
-import type { PfApplicationState, PfSavableStep } from '@medipay/shared/pf-application';
+import type { SavableStep } from '@medipay/shared/application-wire';
+import type { PfApplicationState } from '@medipay/shared/pf-application';
 import { pfSteps } from '@medipay/shared/pf-onboarding';
 import type { WizardFlow } from '../../../components/wizard/wizard-flow';
 import { paths } from '../../../config/paths';
@@ -7,7 +8,7 @@ import { saveStep } from '../api/save-step';
 import { submitApplication } from '../api/submit-application';
 
 /** The individual (PF) application: its six steps, its endpoints and its pages. */
-export const pfWizard: WizardFlow<PfApplicationState, PfSavableStep> = {
+export const pfWizard: WizardFlow<PfApplicationState, SavableStep> = {
   flow: 'PF',
   steps: pfSteps,
   read: getApplication,

@@ -1,8 +1,9 @@
-import { pjApplicationStateSchema, type PjSavableStep } from '@medipay/shared/pj-application';
+import type { SavableStep } from '@medipay/shared/application-wire';
+import { pjApplicationStateSchema } from '@medipay/shared/pj-application';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Saves one step as typed; the server validates it again with the same schema. */
-export function saveStep(step: PjSavableStep, values: Record<string, unknown>) {
+export function saveStep(step: SavableStep, values: Record<string, unknown>) {
   return apiRequest(`/applicant/PJ/application/steps/${step}`, {
     method: 'PUT',
     body: values,

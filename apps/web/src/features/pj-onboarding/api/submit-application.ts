@@ -1,4 +1,4 @@
-import { pjSubmitResponseSchema } from '@medipay/shared/pj-application';
+import { submitResponseSchema } from '@medipay/shared/application-wire';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Sends the company's application for analysis with the two consents. */
@@ -9,6 +9,6 @@ export function submitApplication(consents: {
   return apiRequest('/applicant/PJ/application/submit', {
     method: 'POST',
     body: consents,
-    schema: pjSubmitResponseSchema,
+    schema: submitResponseSchema,
   });
 }

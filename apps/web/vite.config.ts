@@ -127,5 +127,7 @@ export default defineConfig({
     // Two workers keep a 2-core machine busy (vitest's default is one fewer than the cores):
     // measured 91 s to 65 s.
     maxWorkers: 2,
+    // Room for the findBy… waits of setup.ts on a loaded machine.
+    testTimeout: 30_000,
   },
 });

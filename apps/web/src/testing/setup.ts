@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A findBy… waits for what the user would see, however busy the machine (a lazy route's chunk
+// can take seconds to load under load): it resolves as soon as the element shows, so a passing
+// test takes no longer for the longer wait.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

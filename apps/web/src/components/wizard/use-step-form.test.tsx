@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedDocument } from '@medipay/shared/documents';
+import { stubResizeObserver } from '../../testing/resize-observer';
 import { ReviewSubmit } from './review-submit';
 import { clearDrafts, hasDrafts, readDraft, restoreDraft } from './step-draft';
 import { useApplicantApplication } from './use-applicant-application';
@@ -144,15 +145,7 @@ describe('step drafts', () => {
   });
 
   it('are cleared once the application is submitted, and only those of its flow', async () => {
-    // The consent checkboxes (Radix) measure themselves; jsdom has no ResizeObserver.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     const user = userEvent.setup();
     sessionStorage.setItem('medipay:rascunho:PF:1', JSON.stringify({}));
     sessionStorage.setItem(

@@ -7,6 +7,7 @@ import { tipoEmpresaOptions } from '@medipay/shared/options';
 import { pjApplicationMessages, type PjSavedValues } from '@medipay/shared/pj-application';
 import { Toaster } from '../../../../components/ui/sonner';
 import { json } from '../../../../testing/api-stub';
+import { stubResizeObserver } from '../../../../testing/resize-observer';
 import { ReviewStep } from './review-step';
 import { props } from './step-test-fixtures';
 
@@ -23,17 +24,7 @@ afterEach(() => {
 });
 
 describe('PJ review step', () => {
-  // The consent checkboxes (Radix) measure themselves; jsdom has no ResizeObserver.
-  beforeEach(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
+  beforeEach(stubResizeObserver);
 
   const saved: PjSavedValues = {
     razaoSocial: 'Clínica Boa Saúde Ltda',

@@ -1,6 +1,7 @@
-import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { ApplicantSession } from '@medipay/shared/applicant-session';
+import { maskPhone, maskPhoneInternational } from '@medipay/shared/masks';
 import type { Flow } from '@medipay/shared/status';
 import { registerMasked } from '../../lib/masked-register';
 import { FormField } from '../form/form-field';
@@ -8,6 +9,15 @@ import { Input } from '../ui/input';
 import { VerifyContactButton } from './verify-contact-button';
 
 type ContactValues = { email: string; telefone: string };
+
+/**
+ * Each flow's phone: the individual types it with the country code (+55 unless abroad), the
+ * company a Brazilian number.
+ */
+const contactPhone: Record<Flow, { mask: (value: string) => string; placeholder: string }> = {
+  PF: { mask: maskPhoneInternational, placeholder: '+55 (11) 99999-9999' },
+  PJ: { mask: maskPhone, placeholder: '(00) 00000-0000' },
+};
 
 type NotVerifiedMessages = {
   emailNotVerifiedTitle: string;
@@ -26,13 +36,13 @@ export type VerifiedContacts = {
 };
 
 /**
- * Whether the e-mail and the phone on screen are the ones the session confirmed by a code.
- * `maskPhone` is the field's mask, to compare the confirmed phone (E.164) with what is typed.
+ * Whether the e-mail and the phone on screen are the ones the session confirmed by a code. The
+ * flow's phone mask turns the confirmed phone (E.164) into what the field shows, to compare.
  */
 export function useVerifiedContacts<Values extends ContactValues>(
+  flow: Flow,
   control: Control<Values>,
   session: ApplicantSession,
-  maskPhone: (value: string) => string,
 ): VerifiedContacts {
   const [email, telefone] = useWatch({
     control: control as unknown as Control<ContactValues>,
@@ -40,7 +50,8 @@ export function useVerifiedContacts<Values extends ContactValues>(
   });
   const emailVerified = Boolean(email) && session.verifiedEmail === email.trim().toLowerCase();
   const phoneVerified =
-    Boolean(session.verifiedPhone) && maskPhone(session.verifiedPhone ?? '') === telefone;
+    Boolean(session.verifiedPhone) &&
+    contactPhone[flow].mask(session.verifiedPhone ?? '') === telefone;
   return {
     email,
     telefone,
@@ -62,25 +73,30 @@ export function useVerifiedContacts<Values extends ContactValues>(
 
 export type ContactFieldsProps<Values extends ContactValues> = {
   flow: Flow;
-  register: UseFormRegister<Values>;
-  errors: FieldErrors<ContactValues>;
+  /** The step's form, which holds `email` and `telefone`. */
+  form: Pick<UseFormReturn<Values>, 'register' | 'formState'>;
   contacts: VerifiedContacts;
   onVerified: (session: ApplicantSession) => void;
-  maskPhone: (value: string) => string;
-  phonePlaceholder: string;
 };
 
-/** The e-mail and the phone, each with its 'Verificar' button and the code dialog. */
+/**
+ * The e-mail and the phone, each with its 'Verificar' button and the code dialog; the phone with
+ * the flow's mask and placeholder.
+ */
 export function ContactFields<Values extends ContactValues>({
   flow,
-  register,
-  errors,
+  form,
   contacts,
   onVerified,
-  maskPhone,
-  phonePlaceholder,
 }: ContactFieldsProps<Values>) {
-  const registerContact = register as unknown as UseFormRegister<ContactValues>;
+  // The step's form as its two contact fields see it.
+  const contactForm = form as unknown as Pick<
+    UseFormReturn<ContactValues>,
+    'register' | 'formState'
+  >;
+  const registerContact = contactForm.register;
+  const { errors } = contactForm.formState;
+  const phone = contactPhone[flow];
   return (
     <>
       <FormField
@@ -119,8 +135,8 @@ export function ContactFields<Values extends ContactValues>({
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder={phonePlaceholder}
-          {...registerMasked(registerContact, 'telefone', maskPhone)}
+          placeholder={phone.placeholder}
+          {...registerMasked(registerContact, 'telefone', phone.mask)}
         />
       </FormField>
       {(!contacts.emailVerified || !contacts.phoneVerified) && (

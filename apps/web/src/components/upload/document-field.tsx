@@ -1,17 +1,30 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
-import type { FileKind } from '@medipay/shared/files';
+import {
+  fileFieldLabels,
+  pfFileFields,
+  pjFileFields,
+  type FileKind,
+  type PfFileField,
+  type PjFileField,
+} from '@medipay/shared/files';
 import type { Flow } from '@medipay/shared/status';
 import type { CameraFacing } from '../camera/camera-capture';
 import { FileUpload } from './file-upload';
 
+/** A document field of either flow (files.ts). */
+export type DocumentFieldName = PfFileField | PjFileField;
+
+/** What each document field of both flows accepts. */
+const fileKinds: Record<DocumentFieldName, FileKind> = { ...pfFileFields, ...pjFileFields };
+
 export type DocumentFieldProps<Values extends FieldValues> = {
   control: Control<Values>;
-  /** The document field of the spec, also the form field's name. */
-  name: FieldPath<Values>;
+  /** The document field of the spec, also the form field's name: it says what the file may be. */
+  name: FieldPath<Values> & DocumentFieldName;
   flow: Flow;
-  kind: FileKind;
-  label: string;
+  /** The field's name for the applicant (files.ts) unless told. */
+  label?: string;
   camera?: CameraFacing;
 };
 
@@ -20,8 +33,7 @@ export function DocumentField<Values extends FieldValues>({
   control,
   name,
   flow,
-  kind,
-  label,
+  label = fileFieldLabels[name],
   camera,
 }: DocumentFieldProps<Values>) {
   const { field, fieldState } = useController({ control, name });
@@ -29,7 +41,7 @@ export function DocumentField<Values extends FieldValues>({
     <FileUpload
       flow={flow}
       field={name}
-      kind={kind}
+      kind={fileKinds[name]}
       label={label}
       {...(camera && { camera })}
       value={(field.value as UploadedDocument | null | undefined) ?? null}

@@ -1,15 +1,11 @@
 import { FormProvider, type FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
 import type { UploadedDocument } from '@medipay/shared/documents';
-import type { FileKind } from '@medipay/shared/files';
 import { maskCep } from '@medipay/shared/masks';
-import { schemaResolver } from '../../lib/schema-resolver';
 import { AddressFields, type AddressFormValues } from '../address/address-fields';
-import { DocumentField } from '../upload/document-field';
+import { DocumentField, type DocumentFieldName } from '../upload/document-field';
 import { StepActions } from './step-actions';
-import { useSaveStep } from './use-step-save';
-import { useStepForm } from './use-step-form';
-import type { WizardApplication, WizardFlow } from './wizard-flow';
+import { savedTexts, useWizardStepForm } from './use-wizard-step-form';
+import type { WizardApplication, WizardDefinition, WizardStepProps } from './wizard-flow';
 
 /** The address fields of an application as the server saved them (none before step 2). */
 export type SavedAddress = Partial<Record<keyof AddressFormValues, string | undefined>>;
@@ -18,70 +14,40 @@ export type SavedAddress = Partial<Record<keyof AddressFormValues, string | unde
 export function savedAddress(values: SavedAddress): AddressFormValues {
   return {
     cep: values.cep ? maskCep(values.cep) : '',
-    logradouro: values.logradouro ?? '',
-    numero: values.numero ?? '',
-    complemento: values.complemento ?? '',
-    bairro: values.bairro ?? '',
-    cidade: values.cidade ?? '',
-    uf: values.uf ?? '',
+    ...savedTexts(values, ['logradouro', 'numero', 'complemento', 'bairro', 'cidade', 'uf']),
   };
 }
 
-/** The proof of address of a flow: its field (the spec's name), kind of file and label. */
-export type AddressProof = {
-  name: string;
-  kind: FileKind;
-  label: string;
-  /** The file saved so far. */
-  value: UploadedDocument | null;
-};
+/** The proof of address saved so far (null before step 2): `proof` names its field. */
+export function savedProof(values: object, proof: DocumentFieldName): UploadedDocument | null {
+  return (values as Partial<Record<DocumentFieldName, UploadedDocument>>)[proof] ?? null;
+}
 
 /**
- * A wizard's address step: the address (filled from the CEP) and its proof, saved as step
- * `step` of the flow.
+ * A wizard's address step: the address (filled from the CEP) and its proof, saved as the flow's
+ * address step with the flow's schema.
  */
 export function AddressStepForm<State extends WizardApplication, Step extends number>({
   wizard,
-  step,
-  schema,
   address,
-  proof,
+  values,
   onSaved,
   onBack,
-}: {
-  wizard: Pick<WizardFlow<State, Step>, 'flow' | 'save'>;
-  step: Step;
-  schema: z.ZodType;
+}: WizardStepProps<State> & {
+  wizard: Pick<WizardDefinition<State, Step>, 'flow' | 'save' | 'schemas' | 'address'>;
   /** The address the form starts with. */
   address: AddressFormValues;
-  proof: AddressProof;
-  onSaved: (state: State) => void;
-  onBack?: (() => void) | undefined;
 }) {
+  const { step, proof } = wizard.address;
   // The address fields and the proof's field, named as the flow's schema names it.
-  const form = useStepForm<FieldValues>({
-    draft: { flow: wizard.flow, step },
-    resolver: schemaResolver<FieldValues>(schema),
-    mode: 'onTouched',
-    defaultValues: { ...address, [proof.name]: proof.value },
-  });
-  const { saving, save } = useSaveStep(wizard, step, onSaved);
+  const defaultValues: FieldValues = { ...address, [proof]: savedProof(values, proof) };
+  const { form, saving, submit } = useWizardStepForm(wizard, step, { defaultValues, onSaved });
 
   return (
     <FormProvider {...form}>
-      <form
-        onSubmit={form.handleSubmit(() => save(form.getValues()))}
-        noValidate
-        className="space-y-4"
-      >
+      <form onSubmit={submit} noValidate className="space-y-4">
         <AddressFields />
-        <DocumentField
-          control={form.control}
-          name={proof.name}
-          flow={wizard.flow}
-          kind={proof.kind}
-          label={proof.label}
-        />
+        <DocumentField control={form.control} name={proof} flow={wizard.flow} />
         <StepActions saving={saving} onBack={onBack} />
       </form>
     </FormProvider>

@@ -3,7 +3,10 @@ import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from
 import type { Flow } from '@medipay/shared/status';
 import { restoreDraft, writeDraft } from './step-draft';
 
-export type StepFormOptions<Values extends FieldValues> = UseFormProps<Values> & {
+export type StepFormOptions<Values extends FieldValues> = Omit<
+  UseFormProps<Values>,
+  'defaultValues'
+> & {
   /** Whose draft the form keeps: the flow and the step's number. */
   draft: { flow: Flow; step: number };
   /** The step's values as the server has them (masked as the form shows them). */

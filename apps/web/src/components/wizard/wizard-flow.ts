@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import type { ApplicantSession } from '@medipay/shared/applicant-session';
 import type { Flow } from '@medipay/shared/status';
+import type { DocumentFieldName } from '../upload/document-field';
 import type { Consents } from './review-submit';
 
 /** A step of a wizard: its number, its key in the URL (`?etapa=`), its title and subtitle. */
@@ -29,6 +31,21 @@ export type WizardFlow<State extends WizardApplication, Step extends number> = {
   successPath: string;
   /** Subtitles the spec gives a step instead of the step list's description. */
   subtitles?: Partial<Record<number, string>>;
+};
+
+/**
+ * A flow's whole definition: what the shell needs, and what the steps read of it: each step's
+ * schema, the address step's number and proof, the review's consent texts and submit label.
+ */
+export type WizardDefinition<State extends WizardApplication, Step extends number> = WizardFlow<
+  State,
+  Step
+> & {
+  /** Each step's schema (packages/shared), which its form checks before saving. */
+  schemas: Record<Step, z.ZodType>;
+  /** The proof is a document field of the flow: files.ts says what it accepts and its label. */
+  address: { step: Step; proof: DocumentFieldName };
+  review: { lgpdText: string; kycText: string; submitLabel: string };
 };
 
 /** What every step of a wizard receives from the shell. */

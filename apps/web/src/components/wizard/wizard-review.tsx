@@ -1,58 +1,66 @@
 import type { ReactNode } from 'react';
+import { fileFieldLabels } from '@medipay/shared/files';
 import { maskCep } from '@medipay/shared/masks';
-import type { SavedAddress } from './address-step-form';
+import type { DocumentFieldName } from '../upload/document-field';
+import { savedProof, type SavedAddress } from './address-step-form';
 import { ReviewItem, ReviewSection } from './review-section';
 import { ReviewSubmit } from './review-submit';
-import type { WizardApplication, WizardFlow } from './wizard-flow';
+import type { WizardApplication, WizardDefinition } from './wizard-flow';
 
-/** One step's answers on the review: the step's number and its items (`ReviewItem`s). */
-export type ReviewSectionItems = { step: number; items: ReactNode };
+/** The answers of each step the flow itself shows on the review (`ReviewItem`s), by step. */
+export type ReviewSections = Partial<Record<number, ReactNode>>;
 
 export type WizardReviewProps<State extends WizardApplication, Step extends number> = {
-  wizard: WizardFlow<State, Step>;
-  /** The consents as saved (both false before the first submit). */
-  initial: { consentimentoLgpd?: boolean | undefined; consentimentoKyc?: boolean | undefined };
-  sections: readonly ReviewSectionItems[];
-  lgpdText: ReactNode;
-  kycText: ReactNode;
-  submitLabel: string;
+  wizard: WizardDefinition<State, Step>;
+  /** The application's values: the address's answers and the consents as saved. */
+  values: State['values'] &
+    SavedAddress & {
+      consentimentoLgpd?: boolean | undefined;
+      consentimentoKyc?: boolean | undefined;
+    };
+  /** The other steps' answers; the address step's come from the wizard's address step. */
+  sections: ReviewSections;
   onEdit: (step: number) => void;
   onBack?: (() => void) | undefined;
 };
 
 /**
- * The review step of a wizard: everything typed, section by section, each with 'Editar' back to
- * its step; then the privacy policy, the two consents and the submit.
+ * The review step of a wizard: everything typed, section by section in the order of the steps,
+ * each with 'Editar' back to its step; then the privacy policy, the flow's two consents and its
+ * submit.
  */
 export function WizardReview<State extends WizardApplication, Step extends number>({
   wizard,
-  initial,
+  values,
   sections,
-  lgpdText,
-  kycText,
-  submitLabel,
   onEdit,
   onBack,
 }: WizardReviewProps<State, Step>) {
+  const { address, review } = wizard;
   return (
     <div className="space-y-4">
-      {sections.map(({ step, items }) => (
-        <ReviewSection
-          key={step}
-          step={step}
-          title={wizard.steps.find((entry) => entry.id === step)?.title ?? ''}
-          onEdit={onEdit}
-        >
-          {items}
-        </ReviewSection>
-      ))}
+      {wizard.steps.map(({ id, title }) => {
+        const items =
+          id === address.step ? (
+            <AddressReviewItems values={values} proof={address.proof} />
+          ) : (
+            sections[id]
+          );
+        return (
+          items && (
+            <ReviewSection key={id} step={id} title={title} onEdit={onEdit}>
+              {items}
+            </ReviewSection>
+          )
+        );
+      })}
 
       <ReviewSubmit
         flow={wizard.flow}
-        initial={initial}
-        lgpdText={lgpdText}
-        kycText={kycText}
-        submitLabel={submitLabel}
+        initial={values}
+        lgpdText={review.lgpdText}
+        kycText={review.kycText}
+        submitLabel={review.submitLabel}
         send={wizard.submit}
         successPath={wizard.successPath}
         onBack={onBack}
@@ -62,16 +70,7 @@ export function WizardReview<State extends WizardApplication, Step extends numbe
 }
 
 /** The address step's answers: CEP, street with number and complement, district, city, proof. */
-export function AddressReviewItems({
-  values,
-  proofLabel,
-  proofName,
-}: {
-  values: SavedAddress;
-  proofLabel: string;
-  /** The proof's file name, once sent. */
-  proofName: string | undefined;
-}) {
+function AddressReviewItems({ values, proof }: { values: SavedAddress; proof: DocumentFieldName }) {
   return (
     <>
       <ReviewItem label="CEP" value={values.cep && maskCep(values.cep)} />
@@ -81,7 +80,7 @@ export function AddressReviewItems({
       />
       <ReviewItem label="Bairro" value={values.bairro} />
       <ReviewItem label="Cidade" value={values.cidade && `${values.cidade} - ${values.uf ?? ''}`} />
-      <ReviewItem label={proofLabel} value={proofName} />
+      <ReviewItem label={fileFieldLabels[proof]} value={savedProof(values, proof)?.name} />
     </>
   );
 }

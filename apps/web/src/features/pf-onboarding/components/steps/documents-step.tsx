@@ -1,9 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
-import { pfFileFields } from '@medipay/shared/files';
 import { maskDate, maskUf } from '@medipay/shared/masks';
 import { docProfissionalOptions, ufOptions } from '@medipay/shared/options';
-import { pfDocumentsSchema } from '@medipay/shared/pf-onboarding';
 import { ExtractionStatus } from '../../../../components/documents/extraction-status';
 import {
   useDocumentExtraction,
@@ -14,10 +12,8 @@ import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
-import { useStepForm } from '../../../../components/wizard/use-step-form';
+import { savedTexts, useWizardStepForm } from '../../../../components/wizard/use-wizard-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
-import { schemaResolver } from '../../../../lib/schema-resolver';
-import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
 import { pfWizard } from '../pf-wizard-flow';
 
@@ -48,27 +44,20 @@ const identityFields = {
  * from each side of the document fills the identity fields, which stay editable.
  */
 export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
-  const form = useStepForm<Values>({
-    draft: { flow: 'PF', step: 3 },
-    resolver: schemaResolver<Values>(pfDocumentsSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      docProfissionalTipo: values.docProfissionalTipo ?? '',
-      docProfissionalNumero: values.docProfissionalNumero ?? '',
-      docProfissionalUf: values.docProfissionalUf ?? '',
-      docProfissionalOrgaoEmissor: values.docProfissionalOrgaoEmissor ?? '',
-      docIdentidadeFrente: values.docIdentidadeFrente ?? null,
-      docIdentidadeVerso: values.docIdentidadeVerso ?? null,
-      docIdentidadeNome: values.docIdentidadeNome ?? '',
-      docIdentidadeNumero: values.docIdentidadeNumero ?? '',
-      docIdentidadeOrgao: values.docIdentidadeOrgao ?? '',
-      docIdentidadeUf: values.docIdentidadeUf ?? '',
-      docIdentidadeValidade: values.docIdentidadeValidade ?? '',
-    },
-  });
+  const defaultValues: Values = {
+    ...savedTexts(values, [
+      'docProfissionalTipo',
+      'docProfissionalNumero',
+      'docProfissionalUf',
+      'docProfissionalOrgaoEmissor',
+    ]),
+    docIdentidadeFrente: values.docIdentidadeFrente ?? null,
+    docIdentidadeVerso: values.docIdentidadeVerso ?? null,
+    ...savedTexts(values, Object.values(identityFields)),
+  };
+  const { form, saving, submit } = useWizardStepForm(pfWizard, 3, { defaultValues, onSaved });
   const { register, control, formState, setValue } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(pfWizard, 3, onSaved);
 
   const fill = (fields: ExtractedIdentityFields) => {
     for (const [key, name] of Object.entries(identityFields)) {
@@ -94,11 +83,7 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
   const back = useDocumentExtraction('PF', sentNow(backDocument, values.docIdentidadeVerso), fill);
 
   return (
-    <form
-      onSubmit={form.handleSubmit(() => save(form.getValues()))}
-      noValidate
-      className="space-y-6"
-    >
+    <form onSubmit={submit} noValidate className="space-y-6">
       <fieldset className="space-y-4">
         <legend className="mb-2 font-semibold">Registro profissional</legend>
         <FormField label="Tipo de documento" error={errors.docProfissionalTipo?.message}>
@@ -126,19 +111,10 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
           control={control}
           name="docIdentidadeFrente"
           flow="PF"
-          kind={pfFileFields.docIdentidadeFrente}
-          label="Documento de identidade (frente)"
           camera="environment"
         />
         <ExtractionStatus state={front} />
-        <DocumentField
-          control={control}
-          name="docIdentidadeVerso"
-          flow="PF"
-          kind={pfFileFields.docIdentidadeVerso}
-          label="Documento de identidade (verso)"
-          camera="environment"
-        />
+        <DocumentField control={control} name="docIdentidadeVerso" flow="PF" camera="environment" />
         <ExtractionStatus state={back} />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Nome no documento" error={errors.docIdentidadeNome?.message}>

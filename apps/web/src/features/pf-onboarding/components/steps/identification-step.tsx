@@ -1,7 +1,6 @@
 import { maskCpf, maskPhoneInternational } from '@medipay/shared/masks';
 import { estadoCivilOptions, nacionalidadeOptions } from '@medipay/shared/options';
 import { pfApplicationMessages as messages } from '@medipay/shared/pf-application';
-import { pfIdentificationSchema } from '@medipay/shared/pf-onboarding';
 import {
   ContactFields,
   useVerifiedContacts,
@@ -10,12 +9,10 @@ import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { StepActions } from '../../../../components/wizard/step-actions';
-import { useStepForm } from '../../../../components/wizard/use-step-form';
-import { useSaveStep } from '../../../../components/wizard/use-step-save';
+import { savedTexts, useWizardStepForm } from '../../../../components/wizard/use-wizard-step-form';
 import type { StepProps } from '../step-props';
 import { pfWizard } from '../pf-wizard-flow';
 import { registerMasked } from '../../../../lib/masked-register';
-import { schemaResolver } from '../../../../lib/schema-resolver';
 
 type Values = {
   nomeCompleto: string;
@@ -28,24 +25,16 @@ type Values = {
 
 /** Step 1: personal data, with the e-mail and the phone confirmed by one-time codes. */
 export function IdentificationStep({ values, session, onSession, onSaved }: StepProps) {
-  const form = useStepForm<Values>({
-    draft: { flow: 'PF', step: 1 },
-    resolver: schemaResolver<Values>(pfIdentificationSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      nomeCompleto: values.nomeCompleto ?? '',
-      nacionalidade: values.nacionalidade ?? '',
-      cpf: values.cpf ? maskCpf(values.cpf) : '',
-      estadoCivil: values.estadoCivil ?? '',
-      email: values.email ?? '',
-      telefone: values.telefone ? maskPhoneInternational(values.telefone) : '',
-    },
-  });
+  const defaultValues: Values = {
+    ...savedTexts(values, ['nomeCompleto', 'nacionalidade', 'estadoCivil', 'email']),
+    cpf: values.cpf ? maskCpf(values.cpf) : '',
+    telefone: values.telefone ? maskPhoneInternational(values.telefone) : '',
+  };
+  const { form, saving, save } = useWizardStepForm(pfWizard, 1, { defaultValues, onSaved });
   const { register, handleSubmit, control, formState, getValues } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(pfWizard, 1, onSaved);
 
-  const contacts = useVerifiedContacts(control, session, maskPhoneInternational);
+  const contacts = useVerifiedContacts('PF', control, session);
 
   const submit = handleSubmit(async () => {
     if (contacts.confirm(messages)) await save(getValues());
@@ -71,15 +60,7 @@ export function IdentificationStep({ values, session, onSession, onSaved }: Step
           {...registerMasked(register, 'cpf', maskCpf)}
         />
       </FormField>
-      <ContactFields
-        flow="PF"
-        register={register}
-        errors={errors}
-        contacts={contacts}
-        onVerified={onSession}
-        maskPhone={maskPhoneInternational}
-        phonePlaceholder="+55 (11) 99999-9999"
-      />
+      <ContactFields flow="PF" form={form} contacts={contacts} onVerified={onSession} />
       <StepActions
         saving={saving}
         continueDisabled={!contacts.emailVerified || !contacts.phoneVerified}

@@ -1,13 +1,10 @@
 import { useWatch } from 'react-hook-form';
 import { maskCpf } from '@medipay/shared/masks';
 import { pepTipoOptions } from '@medipay/shared/options';
-import { pfPepSchema } from '@medipay/shared/pf-onboarding';
 import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { StepActions } from '../../../../components/wizard/step-actions';
-import { useStepForm } from '../../../../components/wizard/use-step-form';
-import { schemaResolver } from '../../../../lib/schema-resolver';
-import { useSaveStep } from '../../../../components/wizard/use-step-save';
+import { savedTexts, useWizardStepForm } from '../../../../components/wizard/use-wizard-step-form';
 import type { StepProps } from '../step-props';
 import { pfWizard } from '../pf-wizard-flow';
 
@@ -21,26 +18,19 @@ type Values = {
 
 /** Step 5: the politically exposed person (PEP) declaration. */
 export function PepStep({ values, onSaved, onBack }: StepProps) {
-  const form = useStepForm<Values>({
-    draft: { flow: 'PF', step: 5 },
-    resolver: schemaResolver<Values>(pfPepSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      pepTipo: values.pepTipo ?? 'NAO',
-      pepNome: values.pepNome ?? '',
-      pepCpf: values.pepCpf ? maskCpf(values.pepCpf) : '',
-      pepCargo: values.pepCargo ?? '',
-      pepOrgao: values.pepOrgao ?? '',
-    },
-  });
-  const { register, formState, control, handleSubmit, getValues } = form;
+  const defaultValues: Values = {
+    ...savedTexts(values, ['pepNome', 'pepCargo', 'pepOrgao']),
+    pepTipo: values.pepTipo ?? 'NAO',
+    pepCpf: values.pepCpf ? maskCpf(values.pepCpf) : '',
+  };
+  const { form, saving, submit } = useWizardStepForm(pfWizard, 5, { defaultValues, onSaved });
+  const { register, formState, control } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(pfWizard, 5, onSaved);
   const pepTipo = useWatch({ control, name: 'pepTipo' });
   const pepCpf = register('pepCpf');
 
   return (
-    <form onSubmit={handleSubmit(() => save(getValues()))} noValidate className="space-y-5">
+    <form onSubmit={submit} noValidate className="space-y-5">
       <div className="rounded-md border bg-muted/50 p-4 text-sm">
         <p className="font-medium">O que é uma Pessoa Politicamente Exposta (PEP)?</p>
         <p className="mt-1 text-muted-foreground">

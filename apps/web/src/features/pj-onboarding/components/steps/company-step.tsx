@@ -5,7 +5,6 @@ import { maskCnpj, maskPhone } from '@medipay/shared/masks';
 import { areaAtuacaoOptions, tipoEmpresaOptions } from '@medipay/shared/options';
 import { isValidMobilePhone } from '@medipay/shared/phone';
 import { pjApplicationMessages as messages } from '@medipay/shared/pj-application';
-import { pjCompanySchema } from '@medipay/shared/pj-onboarding';
 import { cnpjCharacters } from '@medipay/shared/tax-id';
 import {
   CnpjLookupButton,
@@ -19,11 +18,9 @@ import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { StepActions } from '../../../../components/wizard/step-actions';
-import { useStepForm } from '../../../../components/wizard/use-step-form';
+import { savedTexts, useWizardStepForm } from '../../../../components/wizard/use-wizard-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
-import { schemaResolver } from '../../../../lib/schema-resolver';
 import { prefillFromRegistry, type RegistryPrefill } from '../registry-prefill';
-import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
 import { pjWizard } from '../pj-wizard-flow';
 
@@ -46,29 +43,26 @@ type CompanyStepProps = StepProps & { onPrefill: (prefill: RegistryPrefill) => v
  * confirmed by one-time codes.
  */
 export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: CompanyStepProps) {
-  const form = useStepForm<Values>({
-    draft: { flow: 'PJ', step: 1 },
-    resolver: schemaResolver<Values>(pjCompanySchema),
-    mode: 'onTouched',
-    defaultValues: {
-      cnpj: values.cnpj ? maskCnpj(values.cnpj) : '',
-      razaoSocial: values.razaoSocial ?? '',
-      nomeFantasia: values.nomeFantasia ?? '',
-      inscricaoEstadual: values.inscricaoEstadual ?? '',
-      inscricaoMunicipal: values.inscricaoMunicipal ?? '',
-      tipoEmpresa: values.tipoEmpresa ?? '',
-      areaAtuacao: values.areaAtuacao ?? '',
-      email: values.email ?? '',
-      telefone: values.telefone ? maskPhone(values.telefone) : '',
-    },
-  });
+  const defaultValues: Values = {
+    cnpj: values.cnpj ? maskCnpj(values.cnpj) : '',
+    ...savedTexts(values, [
+      'razaoSocial',
+      'nomeFantasia',
+      'inscricaoEstadual',
+      'inscricaoMunicipal',
+      'tipoEmpresa',
+      'areaAtuacao',
+      'email',
+    ]),
+    telefone: values.telefone ? maskPhone(values.telefone) : '',
+  };
+  const { form, saving, save } = useWizardStepForm(pjWizard, 1, { defaultValues, onSaved });
   const { register, handleSubmit, control, formState, getValues, setValue, trigger } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(pjWizard, 1, onSaved);
   const [situacao, setSituacao] = useState('');
 
   const cnpj = useWatch({ control, name: 'cnpj' });
-  const contacts = useVerifiedContacts(control, session, maskPhone);
+  const contacts = useVerifiedContacts('PJ', control, session);
 
   function fillFromRegistry(result: CnpjLookupResult) {
     const fill = { shouldValidate: true, shouldDirty: true } as const;
@@ -139,15 +133,7 @@ export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: 
           <NativeSelect options={areaAtuacaoOptions} {...register('areaAtuacao')} />
         </FormField>
       </div>
-      <ContactFields
-        flow="PJ"
-        register={register}
-        errors={errors}
-        contacts={contacts}
-        onVerified={onSession}
-        maskPhone={maskPhone}
-        phonePlaceholder="(00) 00000-0000"
-      />
+      <ContactFields flow="PJ" form={form} contacts={contacts} onVerified={onSession} />
       <StepActions saving={saving} />
     </form>
   );

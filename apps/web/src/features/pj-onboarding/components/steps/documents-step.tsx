@@ -1,15 +1,12 @@
 import type { UploadedDocument } from '@medipay/shared/documents';
-import { pjFileFields } from '@medipay/shared/files';
 import { maskCnes } from '@medipay/shared/masks';
 import { pjDocumentsSchema } from '@medipay/shared/pj-onboarding';
 import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
-import { useStepForm } from '../../../../components/wizard/use-step-form';
+import { useWizardStepForm } from '../../../../components/wizard/use-wizard-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
-import { schemaResolver } from '../../../../lib/schema-resolver';
-import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
 import { pjWizard } from '../pj-wizard-flow';
 
@@ -28,20 +25,19 @@ const formSchema = pjDocumentsSchema.extend({
 
 /** Step 4: the company's documents; the CNES and its certificate only when the company has one. */
 export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
-  const form = useStepForm<Values>({
-    draft: { flow: 'PJ', step: 4 },
-    resolver: schemaResolver<Values>(formSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      contratoSocial: values.contratoSocial ?? null,
-      cartaoCnpj: values.cartaoCnpj ?? null,
-      alvaraFuncionamento: values.alvaraFuncionamento ?? null,
-      cnes: values.cnes ?? '',
-      cnesDocumento: values.cnesDocumento ?? null,
-    },
+  const defaultValues: Values = {
+    contratoSocial: values.contratoSocial ?? null,
+    cartaoCnpj: values.cartaoCnpj ?? null,
+    alvaraFuncionamento: values.alvaraFuncionamento ?? null,
+    cnes: values.cnes ?? '',
+    cnesDocumento: values.cnesDocumento ?? null,
+  };
+  const { form, saving, save } = useWizardStepForm(pjWizard, 4, {
+    defaultValues,
+    onSaved,
+    schema: formSchema,
   });
   const { register, control, formState } = form;
-  const { saving, save } = useSaveStep(pjWizard, 4, onSaved);
 
   return (
     <form
@@ -57,23 +53,10 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
         control={control}
         name="contratoSocial"
         flow="PJ"
-        kind={pjFileFields.contratoSocial}
         label="Contrato social (PDF)"
       />
-      <DocumentField
-        control={control}
-        name="cartaoCnpj"
-        flow="PJ"
-        kind={pjFileFields.cartaoCnpj}
-        label="Cartão CNPJ"
-      />
-      <DocumentField
-        control={control}
-        name="alvaraFuncionamento"
-        flow="PJ"
-        kind={pjFileFields.alvaraFuncionamento}
-        label="Alvará de funcionamento"
-      />
+      <DocumentField control={control} name="cartaoCnpj" flow="PJ" />
+      <DocumentField control={control} name="alvaraFuncionamento" flow="PJ" />
       <fieldset className="space-y-4">
         <legend className="mb-2 font-semibold">CNES (opcional)</legend>
         <FormField
@@ -87,7 +70,6 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
           control={control}
           name="cnesDocumento"
           flow="PJ"
-          kind={pjFileFields.cnesDocumento}
           label="Certificado do CNES"
         />
       </fieldset>

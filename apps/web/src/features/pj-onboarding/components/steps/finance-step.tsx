@@ -5,19 +5,13 @@ import {
   numeroFuncionariosOptions,
   tipoContaOptions,
 } from '@medipay/shared/options';
-import {
-  AGENCIA_MAX_LENGTH,
-  CONTA_MAX_LENGTH,
-  pjFinanceSchema,
-} from '@medipay/shared/pj-onboarding';
+import { AGENCIA_MAX_LENGTH, CONTA_MAX_LENGTH } from '@medipay/shared/pj-onboarding';
 import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { StepActions } from '../../../../components/wizard/step-actions';
-import { useStepForm } from '../../../../components/wizard/use-step-form';
+import { savedTexts, useWizardStepForm } from '../../../../components/wizard/use-wizard-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
-import { schemaResolver } from '../../../../lib/schema-resolver';
-import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
 import { pjWizard } from '../pj-wizard-flow';
 
@@ -32,22 +26,17 @@ type Values = {
 
 /** Step 5: the company's bank account and its size. */
 export function FinanceStep({ values, onSaved, onBack }: StepProps) {
-  const form = useStepForm<Values>({
-    draft: { flow: 'PJ', step: 5 },
-    resolver: schemaResolver<Values>(pjFinanceSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      banco: values.banco ?? '',
-      agencia: values.agencia ?? '',
-      conta: values.conta ?? '',
-      tipoConta: values.tipoConta ?? '',
-      faturamentoMensal: values.faturamentoMensal ?? '',
-      numeroFuncionarios: values.numeroFuncionarios ?? '',
-    },
-  });
+  const defaultValues: Values = savedTexts(values, [
+    'banco',
+    'agencia',
+    'conta',
+    'tipoConta',
+    'faturamentoMensal',
+    'numeroFuncionarios',
+  ]);
+  const { form, saving, submit } = useWizardStepForm(pjWizard, 5, { defaultValues, onSaved });
   const { register, formState } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(pjWizard, 5, onSaved);
 
   const bankNumber = (name: 'agencia' | 'conta', maxLength: number) => ({
     ...registerMasked(register, name, (value) => maskBankNumber(value, maxLength)),
@@ -56,11 +45,7 @@ export function FinanceStep({ values, onSaved, onBack }: StepProps) {
   });
 
   return (
-    <form
-      onSubmit={form.handleSubmit(() => save(form.getValues()))}
-      noValidate
-      className="space-y-4"
-    >
+    <form onSubmit={submit} noValidate className="space-y-4">
       <fieldset className="space-y-4">
         <legend className="mb-2 font-semibold">Conta bancária da empresa</legend>
         <FormField label="Banco" error={errors.banco?.message}>

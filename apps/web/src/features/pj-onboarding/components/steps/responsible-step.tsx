@@ -1,17 +1,13 @@
 import type { UploadedDocument } from '@medipay/shared/documents';
-import { pjFileFields } from '@medipay/shared/files';
 import { maskCpf } from '@medipay/shared/masks';
 import { responsavelCargoOptions } from '@medipay/shared/options';
-import { pjResponsibleSchema } from '@medipay/shared/pj-onboarding';
 import { FormField } from '../../../../components/form/form-field';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { DocumentField } from '../../../../components/upload/document-field';
 import { StepActions } from '../../../../components/wizard/step-actions';
-import { useStepForm } from '../../../../components/wizard/use-step-form';
+import { useWizardStepForm } from '../../../../components/wizard/use-wizard-step-form';
 import { registerMasked } from '../../../../lib/masked-register';
-import { schemaResolver } from '../../../../lib/schema-resolver';
-import { useSaveStep } from '../../../../components/wizard/use-step-save';
 import type { StepProps } from '../step-props';
 import { pjWizard } from '../pj-wizard-flow';
 
@@ -27,29 +23,20 @@ type Values = {
 /** Step 3: who represents the company (suggested by the registry's partners), and their document. */
 export function ResponsibleStep({ values, prefill, onSaved, onBack }: StepProps) {
   const suggested = values.responsavelNome ? null : prefill?.responsavel;
-  const form = useStepForm<Values>({
-    draft: { flow: 'PJ', step: 3 },
-    resolver: schemaResolver<Values>(pjResponsibleSchema),
-    mode: 'onTouched',
-    defaultValues: {
-      responsavelNome: values.responsavelNome ?? suggested?.nome ?? '',
-      responsavelCpf: values.responsavelCpf ? maskCpf(values.responsavelCpf) : '',
-      responsavelRg: values.responsavelRg ?? '',
-      responsavelCargo: values.responsavelCargo ?? suggested?.cargo ?? '',
-      responsavelDocFrente: values.responsavelDocFrente ?? null,
-      responsavelDocVerso: values.responsavelDocVerso ?? null,
-    },
-  });
+  const defaultValues: Values = {
+    responsavelNome: values.responsavelNome ?? suggested?.nome ?? '',
+    responsavelCpf: values.responsavelCpf ? maskCpf(values.responsavelCpf) : '',
+    responsavelRg: values.responsavelRg ?? '',
+    responsavelCargo: values.responsavelCargo ?? suggested?.cargo ?? '',
+    responsavelDocFrente: values.responsavelDocFrente ?? null,
+    responsavelDocVerso: values.responsavelDocVerso ?? null,
+  };
+  const { form, saving, submit } = useWizardStepForm(pjWizard, 3, { defaultValues, onSaved });
   const { register, control, formState } = form;
   const { errors } = formState;
-  const { saving, save } = useSaveStep(pjWizard, 3, onSaved);
 
   return (
-    <form
-      onSubmit={form.handleSubmit(() => save(form.getValues()))}
-      noValidate
-      className="space-y-4"
-    >
+    <form onSubmit={submit} noValidate className="space-y-4">
       <FormField label="Nome do responsável" error={errors.responsavelNome?.message}>
         <Input autoComplete="name" {...register('responsavelNome')} />
       </FormField>
@@ -74,16 +61,12 @@ export function ResponsibleStep({ values, prefill, onSaved, onBack }: StepProps)
           control={control}
           name="responsavelDocFrente"
           flow="PJ"
-          kind={pjFileFields.responsavelDocFrente}
-          label="Documento do responsável (frente)"
           camera="environment"
         />
         <DocumentField
           control={control}
           name="responsavelDocVerso"
           flow="PJ"
-          kind={pjFileFields.responsavelDocVerso}
-          label="Documento do responsável (verso)"
           camera="environment"
         />
       </fieldset>

@@ -3,7 +3,13 @@ import sharp from 'sharp';
 import { cnpjFrom } from '../../apps/api/test/cnpj';
 import { pdf } from '../../apps/api/test/files';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
-import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectStepOpened,
+  openPage,
+  test,
+} from '../support/fixtures';
 import { codeFromMail, confirmationSent, mailTo } from '../support/mail';
 
 /**
@@ -111,7 +117,7 @@ test.describe('company application', () => {
     await next.click();
 
     // Step 2: the address the registry gave, and its proof.
-    await stepHeading(page, 'Endereço');
+    await expectStepOpened(page, 'Endereço');
     await expect(page).toHaveURL(/etapa=endereco/);
     await expect(page.getByLabel('CEP', { exact: true })).toHaveValue('01310-100');
     await expect(page.getByLabel('Logradouro')).toHaveValue('AVENIDA PAULISTA');
@@ -125,7 +131,7 @@ test.describe('company application', () => {
     await next.click();
 
     // Step 3: the partner the registry named, with the role mapped to the options.
-    await stepHeading(page, 'Responsável Legal');
+    await expectStepOpened(page, 'Responsável Legal');
     await expect(page.getByLabel('Nome do responsável')).toHaveValue('CICLANO DA SILVA');
     await expect(page.getByLabel('Cargo')).toHaveValue('administrador');
     await page.getByLabel('CPF do responsável').fill('11111111111');
@@ -145,17 +151,17 @@ test.describe('company application', () => {
     await next.click();
 
     // A reload resumes at the first unsaved step, with what was saved.
-    await stepHeading(page, 'Documentos');
+    await expectStepOpened(page, 'Documentos');
     await page.reload();
     await stepHeading(page, 'Documentos');
     await page.getByRole('button', { name: 'Voltar' }).click();
-    await stepHeading(page, 'Responsável Legal');
+    await expectStepOpened(page, 'Responsável Legal');
     await expect(page.getByLabel('Nome do responsável')).toHaveValue('CICLANO DA SILVA');
     await expect(page.getByText('rg-frente.jpg')).toBeVisible();
     await next.click();
 
     // Step 4: the company's documents; the contrato social is a PDF only.
-    await stepHeading(page, 'Documentos');
+    await expectStepOpened(page, 'Documentos');
     const contrato = page.getByLabel('Contrato social (PDF)', { exact: true });
     await contrato.setInputFiles(await jpeg('contrato.jpg'));
     await expect(page.getByText('Formato não aceito. Envie um arquivo PDF')).toBeVisible();
@@ -175,7 +181,7 @@ test.describe('company application', () => {
     await next.click();
 
     // Step 5: the bank account and the size of the company.
-    await stepHeading(page, 'Dados Financeiros');
+    await expectStepOpened(page, 'Dados Financeiros');
     await next.click();
     await expect(page.getByText('Selecione o banco')).toBeVisible();
     await page.getByLabel('Banco').selectOption('341');
@@ -189,7 +195,7 @@ test.describe('company application', () => {
     await next.click();
 
     // Step 6: the summary, an edit and back, the consents, the submit.
-    await stepHeading(page, 'Revisão e Consentimentos');
+    await expectStepOpened(page, 'Revisão e Consentimentos');
     const company = page.getByRole('region', { name: 'Dados da Empresa' });
     await expect(company).toContainText(email);
     await expect(company).toContainText('CLINICA EXEMPLO SERVICOS MEDICOS LTDA');
@@ -197,10 +203,10 @@ test.describe('company application', () => {
       '1234567',
     );
     await page.getByRole('button', { name: 'Editar Dados Financeiros' }).click();
-    await stepHeading(page, 'Dados Financeiros');
+    await expectStepOpened(page, 'Dados Financeiros');
     await expect(page.getByLabel('Conta', { exact: true })).toHaveValue('45678-9');
     await next.click();
-    await stepHeading(page, 'Revisão e Consentimentos');
+    await expectStepOpened(page, 'Revisão e Consentimentos');
     const finish = page.getByRole('button', { name: 'Finalizar Cadastro' });
     await finish.click();
     await expect(page.getByText('Consentimento LGPD é obrigatório')).toBeVisible();

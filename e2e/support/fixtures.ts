@@ -98,6 +98,24 @@ export async function openPage(page: Page, path: string) {
   return response;
 }
 
+/**
+ * A wizard step the applicant just moved to (Começar, Continuar, Voltar, Editar): read from its
+ * top, its heading on screen and focused, so that screen readers announce it and Tab goes on to
+ * its first field.
+ */
+export async function expectStepOpened(page: Page, title: string) {
+  const heading = page.getByRole('heading', { level: 2, name: title });
+  await expect(heading).toBeFocused();
+  const { top, headerBottom, height } = await heading.evaluate((element) => ({
+    top: element.getBoundingClientRect().top,
+    // The wizard's header stays fixed at the top: the heading shows below it.
+    headerBottom: document.querySelector('header')?.getBoundingClientRect().bottom ?? 0,
+    height: window.innerHeight,
+  }));
+  expect(top).toBeGreaterThanOrEqual(headerBottom);
+  expect(top).toBeLessThan(height / 3);
+}
+
 /** True when the element's top edge is inside the viewport (below the fixed header). */
 export async function isScrolledIntoView(page: Page, selector: string) {
   return page.locator(selector).evaluate((element) => {

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { stepChangeState } from './step-heading';
 
 type WizardStep = { id: number; key: string };
 
@@ -16,6 +17,7 @@ export function useWizardStep(steps: readonly WizardStep[], reached: number) {
     requested,
     current,
     redirect: requested === current ? null : `?etapa=${keyOf(current)}`,
-    go: (step: number) => setParams({ etapa: keyOf(step) }),
+    /** Opens a step; its heading then takes the scroll and the focus (StepHeading). */
+    go: (step: number) => setParams({ etapa: keyOf(step) }, { state: stepChangeState }),
   };
 }

@@ -115,6 +115,7 @@ describe('Wizard shell', () => {
     await user.click(await within(intro).findByRole('button', { name: 'Começar' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/cadastro?etapa=um');
     expect(screen.getByRole('heading', { level: 2, name: 'Primeira' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Primeira' })).toHaveFocus();
     // The subtitle the flow gives step 1, instead of the step list's description.
     expect(screen.getByText('Comece por aqui')).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Etapas do cadastro' })).toBeVisible();
@@ -176,6 +177,20 @@ describe('Wizard shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Salvar etapa 1' }));
     expect(await screen.findByRole('button', { name: 'Salvar etapa 2' })).toBeVisible();
     expect(screen.getByTestId('where')).toHaveTextContent('/cadastro?etapa=dois');
+    // The new step is read from its top: its heading takes the focus (and the scroll).
+    expect(screen.getByRole('heading', { level: 2, name: 'Segunda' })).toHaveFocus();
+  });
+
+  it('leaves the focus alone on a page opened at a step', async () => {
+    withSession();
+    renderShell({
+      intro: false,
+      read: () => Promise.resolve({ ...fresh, status: 'INICIADO', currentStep: 2 }),
+      at: '/cadastro?etapa=dois',
+    });
+    expect(await screen.findByRole('button', { name: 'Salvar etapa 2' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Segunda' })).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
   });
 
   it('goes to the success page when the application was already submitted', async () => {

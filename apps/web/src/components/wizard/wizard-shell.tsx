@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 import { OpenElsewhereNotice } from './open-elsewhere';
+import { StepHeading } from './step-heading';
 import { Stepper } from './stepper';
 import { useApplicantApplication } from './use-applicant-application';
 import { useWizardStep } from './use-wizard-step';
@@ -130,7 +131,7 @@ export function WizardShell<State extends WizardApplication, Step extends number
         </StepperPlace>
         <Card>
           <CardHeader>
-            <h2 className="text-xl font-semibold">{step.title}</h2>
+            <StepHeading>{step.title}</StepHeading>
             <CardDescription>{wizard.subtitles?.[current] ?? step.description}</CardDescription>
           </CardHeader>
           <CardContent>

@@ -4,7 +4,7 @@ import { pdf } from '../../apps/api/test/files';
 import { renderIdentityDocument, syntheticIdentity } from '../../apps/api/test/identity-documents';
 import { sandboxURL } from '../playwright.config';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, expectStepOpened, test } from '../support/fixtures';
 import { codeFromMail, confirmationSent } from '../support/mail';
 
 /**
@@ -40,7 +40,7 @@ test.describe('individual application', () => {
     await page.getByRole('button', { name: 'Começar' }).click();
 
     // Step 1, with the keyboard alone: identification, both contacts confirmed by codes.
-    await stepHeading(page, 'Identificação');
+    await expectStepOpened(page, 'Identificação');
     await expect(page.getByText('Preencha seus dados pessoais para continuar')).toBeVisible();
     const next = page.getByRole('button', { name: 'Continuar', exact: true });
     await page.getByLabel('Nome completo').focus();
@@ -81,7 +81,7 @@ test.describe('individual application', () => {
     await page.keyboard.press('Enter');
 
     // Step 2: the address from the CEP, and the proof of residence.
-    await stepHeading(page, 'Endereço');
+    await expectStepOpened(page, 'Endereço');
     await expect(page).toHaveURL(/etapa=endereco/);
     await page.getByLabel('CEP', { exact: true }).fill('01001000');
     await expect(page.getByLabel('Logradouro')).toHaveValue(/Praça da Sé/);
@@ -94,18 +94,18 @@ test.describe('individual application', () => {
     await next.click();
 
     // What was saved comes back after a reload, which resumes at the first unsaved step.
-    await stepHeading(page, 'Documentos e Profissão');
+    await expectStepOpened(page, 'Documentos e Profissão');
     await page.reload();
     await stepHeading(page, 'Documentos e Profissão');
     await page.getByRole('button', { name: 'Voltar' }).click();
-    await stepHeading(page, 'Endereço');
+    await expectStepOpened(page, 'Endereço');
     await expect(page.getByLabel('Logradouro')).toHaveValue(/Praça da Sé/);
     await expect(page.getByLabel('Número', { exact: true })).toHaveValue('100');
     await expect(page.getByText('conta.pdf')).toBeVisible();
     await next.click();
 
     // Step 3: the professional registration, and the identity document read by OCR.
-    await stepHeading(page, 'Documentos e Profissão');
+    await expectStepOpened(page, 'Documentos e Profissão');
     await page.getByLabel('Tipo de documento').selectOption('CRM');
     await page.getByLabel('Número do registro').fill('123456');
     await page.getByLabel('UF do registro').selectOption('SP');
@@ -124,7 +124,7 @@ test.describe('individual application', () => {
     await next.click();
 
     // Step 4: the selfie step, decided by the sandbox.
-    await stepHeading(page, 'Biometria e Verificação');
+    await expectStepOpened(page, 'Biometria e Verificação');
     await expect(page.getByText(/Sandbox/).first()).toBeVisible();
     await next.click();
     await expect(
@@ -148,11 +148,13 @@ test.describe('individual application', () => {
     await next.click();
 
     // Step 5, with the keyboard alone: PEP, with the fields its answers need.
-    await stepHeading(page, 'PEP');
+    await expectStepOpened(page, 'PEP');
     await expect(page.getByText(/nos últimos 5 anos/)).toBeVisible();
     const nao = page.getByLabel('Não sou pessoa politicamente exposta');
     await expect(nao).toBeChecked();
-    await nao.focus();
+    // From the step's heading, Tab reaches the preselected answer.
+    await page.keyboard.press('Tab');
+    await expect(nao).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByLabel('Sou pessoa politicamente exposta (PEP)')).toBeChecked();
     await page.keyboard.press('Tab');
@@ -172,7 +174,7 @@ test.describe('individual application', () => {
     await page.keyboard.press('Enter');
 
     // Step 6: the review, the consents, the submit.
-    await stepHeading(page, 'Revisão e Consentimento');
+    await expectStepOpened(page, 'Revisão e Consentimento');
     await expect(page.getByRole('region', { name: 'Identificação' })).toContainText(email);
     await expect(
       page.locator('form').getByRole('link', { name: 'Política de Privacidade' }),
@@ -237,5 +239,30 @@ test.describe('individual application', () => {
     await page.goto('/onboarding?etapa=revisao');
     await stepHeading(page, 'Identificação');
     await expect(page).toHaveURL(/etapa=identificacao/);
+  });
+
+  test("'Sair' on a shared computer: the next person starts afresh", async ({ page }) => {
+    const sessionCookie = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === 'medipay_pf')?.value;
+    await page.goto('/onboarding?etapa=identificacao');
+    await stepHeading(page, 'Identificação');
+    const first = await sessionCookie();
+    expect(first).toBeTruthy();
+    await page.getByLabel('Nome completo').fill('Ana Paula Ribeiro Costa');
+    await page.getByLabel('E-mail', { exact: true }).fill('ana.paula@example.com');
+
+    await page.getByRole('link', { name: 'Sair do cadastro' }).click();
+    await page.getByRole('button', { name: 'Sair sem salvar' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await sessionCookie()).toBeUndefined();
+
+    // The next person, in the same tab: an empty form and a session of their own.
+    await page.goto('/onboarding?etapa=identificacao');
+    await stepHeading(page, 'Identificação');
+    await expect(page.getByLabel('Nome completo')).toHaveValue('');
+    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('');
+    const next = await sessionCookie();
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(first);
   });
 });

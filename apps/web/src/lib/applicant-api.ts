@@ -7,6 +7,7 @@ import {
   type VerificationChannel,
 } from '@medipay/shared/applicant-session';
 import type { Flow } from '@medipay/shared/status';
+import { z } from 'zod';
 import { apiRequest } from './api-client';
 
 /** Starts (or resumes) this browser's application for a flow; the server sets the cookie. */
@@ -15,6 +16,17 @@ export function startApplicantSession(flow: Flow) {
     method: 'POST',
     body: { flow },
     schema: applicantSessionSchema,
+  });
+}
+
+/**
+ * 'Sair': ends this browser's application session for a flow on the server (the cookie is
+ * cleared), so that the next person at this computer starts afresh.
+ */
+export function endApplicantSession(flow: Flow) {
+  return apiRequest(`/applicant/sessions/${flow}`, {
+    method: 'DELETE',
+    schema: z.unknown().transform(() => undefined),
   });
 }
 

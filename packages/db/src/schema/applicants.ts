@@ -16,6 +16,8 @@ export const applicantSessions = pgTable(
     verifiedPhone: text('verified_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the applicant left with 'Sair': the browser's cookie no longer opens the session. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (table) => [index('applicant_sessions_last_seen_at_idx').on(table.lastSeenAt)],
 );

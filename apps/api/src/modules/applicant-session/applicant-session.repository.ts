@@ -40,6 +40,14 @@ export async function touchApplicantSession(db: Database, id: string, now: Date)
   await db.update(applicantSessions).set({ lastSeenAt: now }).where(eq(applicantSessions.id, id));
 }
 
+/** Ends a session ('Sair'): its cookie no longer opens it. */
+export async function endApplicantSession(db: Database, id: string, now: Date) {
+  await db
+    .update(applicantSessions)
+    .set({ endedAt: now })
+    .where(and(eq(applicantSessions.id, id), isNull(applicantSessions.endedAt)));
+}
+
 export async function setVerifiedContact(
   executor: Executor,
   id: string,

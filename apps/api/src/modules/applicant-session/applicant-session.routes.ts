@@ -48,6 +48,19 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
     async (request) => toPublicSession(await sessions.require(request, request.params.flow)),
   );
 
+  /** 'Sair': ends this browser's session of the flow (204 whether or not one was open). */
+  app.delete(
+    '/applicant/sessions/:flow',
+    {
+      schema: { params: z.object({ flow: flowSchema }) },
+      config: { rateLimit: perIpLimits.sessionCreations },
+    },
+    async (request, reply) => {
+      await sessions.end(request, reply, request.params.flow);
+      return reply.status(204).send();
+    },
+  );
+
   /**
    * A single-use link (shown as a QR code) that lets a phone take the selfie step of this
    * application. The individual flow only: the company flow has no selfie step.

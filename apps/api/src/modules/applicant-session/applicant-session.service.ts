@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import {
   completeHandoff,
+  endApplicantSession,
   findApplicantSession,
   findHintSource,
   findLatestHandoff,
@@ -67,6 +68,11 @@ export type ApplicantSessions = {
     reply: FastifyReply,
     flow: Flow,
   ) => Promise<{ session: ApplicantSessionRow; created: boolean }>;
+  /**
+   * 'Sair': ends the session of the request's cookie for a flow (on the server, so that the
+   * cookie, or a copy of it, opens nothing on a shared computer) and clears the cookie.
+   */
+  end: (request: FastifyRequest, reply: FastifyReply, flow: Flow) => Promise<void>;
   /** A single-use token that lets a phone take the selfie step of this (PF) session. */
   createHandoff: (session: ApplicantSessionRow) => Promise<{ token: string; expiresAt: Date }>;
   /**
@@ -109,8 +115,9 @@ export function createApplicantSessions(deps: {
       maxAge: IDLE_MS / 1000,
     });
 
+  /** Neither ended with 'Sair' nor idle for too long. */
   const alive = (session: ApplicantSessionRow, now: Date) =>
-    now.getTime() - session.lastSeenAt.getTime() <= IDLE_MS;
+    !session.endedAt && now.getTime() - session.lastSeenAt.getTime() <= IDLE_MS;
 
   const find = async (request: FastifyRequest, flow: Flow) => {
     const id = request.cookies[sessionCookieNames[flow]];
@@ -118,7 +125,7 @@ export function createApplicantSessions(deps: {
     const session = await findApplicantSession(db, id);
     if (!session || session.flow !== flow) return null;
     const now = clock.now();
-    if (now.getTime() - session.lastSeenAt.getTime() > IDLE_MS) return null;
+    if (!alive(session, now)) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await touchApplicantSession(db, id, now);
       session.lastSeenAt = now;
@@ -140,6 +147,16 @@ export function createApplicantSessions(deps: {
         existing ?? (await insertApplicantSession(db, generateSessionId(flow), flow, clock.now()));
       setCookie(reply, session);
       return { session, created: !existing };
+    },
+    end: async (request, reply, flow) => {
+      const session = await find(request, flow);
+      if (session) await endApplicantSession(db, session.id, clock.now());
+      reply.clearCookie(sessionCookieNames[flow], {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        path: '/',
+      });
     },
     createHandoff: async (session) => {
       if (session.flow !== 'PF') throw new Error('only the PF flow has a selfie step');

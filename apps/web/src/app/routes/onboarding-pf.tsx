@@ -8,6 +8,7 @@ import { WizardRoutes } from './wizard-routes';
 export function OnboardingPfRoutes() {
   return (
     <WizardRoutes
+      flow="PF"
       entryPath={paths.onboardingPf}
       successPath={paths.onboardingPfSuccess}
       title={pfWizardFrame.title}

@@ -8,6 +8,7 @@ import { WizardRoutes } from './wizard-routes';
 export function OnboardingPjRoutes() {
   return (
     <WizardRoutes
+      flow="PJ"
       entryPath={paths.onboardingPj}
       successPath={paths.onboardingPjSuccess}
       title={pjWizardFrame.title}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import type { Flow } from '@medipay/shared/status';
 import { OnboardingPage } from '../../components/layouts/onboarding-page';
 import { NotFoundRoute } from './not-found';
 
@@ -8,6 +9,7 @@ import { NotFoundRoute } from './not-found';
  * page at `successPath`, and not-found for anything else below it.
  */
 export function WizardRoutes({
+  flow,
   entryPath,
   successPath,
   title,
@@ -15,6 +17,7 @@ export function WizardRoutes({
   successTitle,
   success,
 }: {
+  flow: Flow;
   entryPath: string;
   successPath: string;
   title: string;
@@ -27,7 +30,7 @@ export function WizardRoutes({
       <Route
         index
         element={
-          <OnboardingPage title={title} focused>
+          <OnboardingPage title={title} focused={flow}>
             {wizard}
           </OnboardingPage>
         }

@@ -1,7 +1,11 @@
 import { LogOut } from 'lucide-react';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { Flow } from '@medipay/shared/status';
 import { paths } from '../../config/paths';
+import { endApplicantSession } from '../../lib/applicant-api';
+import { clearDrafts } from '../wizard/step-draft';
 import { Button, buttonVariants } from '../ui/button';
 import {
   Dialog,
@@ -41,23 +45,47 @@ function useUnsavedInput(): boolean {
 
 /**
  * The header of the application wizards: the logo (home) and 'Sair', nothing to wander off to.
- * Leaving a step with unsaved input asks first.
+ * The logo goes home and the application stays open in this browser; 'Sair' also ends it (on the
+ * server, with the tab's drafts), as wanted on a shared computer. Leaving a step with unsaved
+ * input asks first.
  */
-export function WizardHeader() {
+export function WizardHeader({ flow }: { flow: Flow }) {
   const navigate = useNavigate();
   const unsaved = useUnsavedInput();
-  const [asking, setAsking] = useState(false);
+  /** What the open confirmation leaves by: the logo (home) or 'Sair' (ends the application). */
+  const [asking, setAsking] = useState<'home' | 'exit' | null>(null);
+  const [exiting, setExiting] = useState(false);
 
-  const leave = (event: MouseEvent<HTMLAnchorElement>) => {
+  const exit = async () => {
+    setExiting(true);
+    try {
+      await endApplicantSession(flow);
+    } catch {
+      setExiting(false);
+      toast.error('Não foi possível sair do cadastro. Tente novamente.');
+      return;
+    }
+    clearDrafts(flow);
+    setAsking(null);
+    void navigate(paths.home);
+  };
+
+  const goHome = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!unsaved) return;
     event.preventDefault();
-    setAsking(true);
+    setAsking('home');
+  };
+  const leave = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (exiting) return;
+    if (unsaved) setAsking('exit');
+    else void exit();
   };
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={paths.home} onClick={leave} className="rounded-sm focus-ring">
+        <Link to={paths.home} onClick={goHome} className="rounded-sm focus-ring">
           <BrandLogo />
           <span className="sr-only">MediPay, página inicial</span>
         </Link>
@@ -65,6 +93,7 @@ export function WizardHeader() {
           to={paths.home}
           onClick={leave}
           aria-label="Sair do cadastro"
+          aria-disabled={exiting || undefined}
           className={buttonVariants({ variant: 'ghost', size: 'sm' })}
         >
           <LogOut aria-hidden="true" />
@@ -72,7 +101,7 @@ export function WizardHeader() {
         </Link>
       </div>
 
-      <Dialog open={asking} onOpenChange={setAsking}>
+      <Dialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Sair do cadastro?</DialogTitle>
@@ -90,8 +119,10 @@ export function WizardHeader() {
             <Button
               type="button"
               variant="destructive"
+              disabled={exiting}
               onClick={() => {
-                setAsking(false);
+                if (asking === 'exit') return void exit();
+                setAsking(null);
                 void navigate(paths.home);
               }}
             >

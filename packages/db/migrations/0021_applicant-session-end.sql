@@ -1,0 +1,1 @@
+ALTER TABLE "applicant_sessions" ADD COLUMN "ended_at" timestamp with time zone;

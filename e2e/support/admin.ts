@@ -15,8 +15,13 @@ export async function adminLogIn(page: Page, credential: string, password: strin
 
 /** The 'Menu Principal': the sidebar, or on a phone the sheet its button opens. */
 export async function openAdminMenu(page: Page, isMobile: boolean) {
-  if (isMobile) await page.getByRole('button', { name: 'Abrir menu' }).click();
-  return isMobile
-    ? page.getByRole('dialog')
-    : page.getByRole('navigation', { name: 'Menu Principal' });
+  if (!isMobile) return page.getByRole('navigation', { name: 'Menu Principal' });
+  const sheet = page.getByRole('dialog');
+  // A tap while the page is still settling (the dashboard's data arriving) can be lost on a busy
+  // machine: tap again, as a person would, until the sheet opens.
+  await expect(async () => {
+    if (!(await sheet.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await expect(sheet).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  return sheet;
 }

@@ -25,11 +25,23 @@ export async function lockCodeSends(tx: Executor, sessionId: string, destination
   );
 }
 
-export async function findLatestChallenge(executor: Executor, sessionId: string, channel: Channel) {
+/** The newest code of a session's channel; with `destination`, the newest sent there. */
+export async function findLatestChallenge(
+  executor: Executor,
+  sessionId: string,
+  channel: Channel,
+  destination?: string,
+) {
   const [row] = await executor
     .select()
     .from(otpChallenges)
-    .where(and(eq(otpChallenges.sessionId, sessionId), eq(otpChallenges.channel, channel)))
+    .where(
+      and(
+        eq(otpChallenges.sessionId, sessionId),
+        eq(otpChallenges.channel, channel),
+        destination === undefined ? undefined : eq(otpChallenges.destination, destination),
+      ),
+    )
     .orderBy(desc(otpChallenges.createdAt))
     .limit(1);
   return row ?? null;

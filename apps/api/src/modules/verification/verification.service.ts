@@ -67,8 +67,10 @@ export function createVerification(deps: {
       const outboxId = await db.transaction(async (tx) => {
         await lockCodeSends(tx, session.id, destination);
         // Read after the wait for the locks, so the cooldown left is counted from the codes seen.
+        // The cooldown is per destination: a corrected address or number gets its code at once
+        // (the hourly limits, per session and per destination, still hold).
         const now = clock.now();
-        const latest = await findLatestChallenge(tx, session.id, channel);
+        const latest = await findLatestChallenge(tx, session.id, channel, destination);
         if (latest) {
           const waitMs =
             latest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime();

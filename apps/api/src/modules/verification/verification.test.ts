@@ -290,6 +290,24 @@ describe('one-time codes', () => {
     expect((await verify(cookie, { channel: 'email', code: newCode })).statusCode).toBe(200);
   });
 
+  it('sends at once to a corrected destination, the cooldown being per destination', async () => {
+    const { cookie } = await startApplicantSession(t.app);
+    const typo = '(11) 98765-4320';
+    const corrected = '(11) 98765-4321';
+    expect((await send(cookie, { channel: 'phone', destination: typo })).statusCode).toBe(202);
+    clock.advance(10_000);
+    const toCorrected = await send(cookie, { channel: 'phone', destination: corrected });
+    expect(toCorrected.statusCode).toBe(202);
+    expect(toCorrected.json().destination).toBe('+5511987654321');
+    // Only the code sent to the corrected number verifies it.
+    const code = await latestCodeFor(t.database.db, '+5511987654321');
+    expect((await verify(cookie, { channel: 'phone', code })).statusCode).toBe(200);
+    // Back to the first number within its 60 s: its cooldown still holds.
+    const back = await send(cookie, { channel: 'phone', destination: typo });
+    expect(back.statusCode).toBe(429);
+    expect(back.json()).toMatchObject({ code: 'RESEND_TOO_SOON', retryAfterSeconds: 50 });
+  });
+
   it('limits the codes per session and channel to 5 an hour', async () => {
     const { cookie } = await startApplicantSession(t.app);
     for (let i = 0; i < 5; i += 1) {

@@ -23,6 +23,12 @@ export const channelTitles: Record<VerificationChannel, string> = {
   phone: 'Verificar SMS/WhatsApp',
 };
 
+/** What to do when no code arrives: the spec's spam advice is for e-mail; a text has no spam box. */
+export const missingCodeHints: Record<VerificationChannel, string> = {
+  email: 'Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.',
+  phone: 'Não recebeu o código? Confira o número e tente reenviar.',
+};
+
 const channelNames: Record<VerificationChannel, string> = { email: 'E-mail', phone: 'Telefone' };
 
 /** A message shown inside the dialog, beside the code it is about (the spec's title and text). */
@@ -267,9 +273,7 @@ function OtpDialogBody(props: OtpDialogProps & { inputRef: RefObject<HTMLInputEl
               ? 'Pedir novo código'
               : 'Reenviar código'}
         </Button>
-        <p className="text-center text-xs text-muted-foreground">
-          Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.
-        </p>
+        <p className="text-center text-xs text-muted-foreground">{missingCodeHints[channel]}</p>
       </div>
     </>
   );

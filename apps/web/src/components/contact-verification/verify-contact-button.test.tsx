@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../ui/sonner';
+import { OtpDialog } from './otp-dialog';
 import { VerifyContactButton } from './verify-contact-button';
 
 /**
@@ -24,8 +25,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const sent = (resendInSeconds = 0) =>
   json(202, { channel: 'email', destination: email, resendInSeconds, expiresInSeconds: 300 });
-const refused = (status: number, code: string, message: string) =>
-  json(status, { code, message });
+const refused = (status: number, code: string, message: string) => json(status, { code, message });
 const verified = () =>
   json(200, {
     channel: 'email',
@@ -93,6 +93,26 @@ describe('the code dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Reenviar código' })).toBeEnabled();
   });
 
+  it.each([
+    ['email', email, 'Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.'],
+    ['phone', '+55 (11) 98765-4321', 'Não recebeu o código? Confira o número e tente reenviar.'],
+  ] as const)('gives the %s dialog its own advice when no code arrives', (channel, to, hint) => {
+    render(
+      <OtpDialog
+        open
+        onOpenChange={vi.fn()}
+        flow="PF"
+        channel={channel}
+        destination={to}
+        resendInSeconds={60}
+        onVerified={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(hint)).toBeVisible();
+    if (channel === 'phone') expect(dialog).not.toHaveTextContent(/spam/i);
+  });
+
   it("says 'Código inválido' inside the dialog, not in a toast, and clears the code", async () => {
     fetchMock
       .mockResolvedValueOnce(sent(60))
@@ -153,15 +173,13 @@ describe('the code dialog', { timeout: 30_000 }, () => {
   });
 
   it("keeps 'Erro ao reenviar' inside the dialog with the countdown the server asked for", async () => {
-    fetchMock
-      .mockResolvedValueOnce(sent(0))
-      .mockResolvedValueOnce(
-        json(429, {
-          code: 'RESEND_TOO_SOON',
-          message: 'Aguarde 30s para pedir um novo código.',
-          retryAfterSeconds: 30,
-        }),
-      );
+    fetchMock.mockResolvedValueOnce(sent(0)).mockResolvedValueOnce(
+      json(429, {
+        code: 'RESEND_TOO_SOON',
+        message: 'Aguarde 30s para pedir um novo código.',
+        retryAfterSeconds: 30,
+      }),
+    );
     const user = userEvent.setup();
     renderButton();
     const dialog = await openDialog(user);

@@ -120,6 +120,10 @@ test.describe('individual application', () => {
       .getByLabel('Documento de identidade (verso)', { exact: true })
       .setInputFiles(jpeg('rg-verso.jpg', await photo()));
     await expect(page.getByText('rg-verso.jpg')).toBeVisible();
+    // The back (a plain photo here) reads nothing: no error, the front filled the fields.
+    await expect(page.getByText('Processando...')).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByText(/Erro no processamento/)).toHaveCount(0);
+    await expect(page.getByLabel('Nome no documento')).toHaveValue(identity.nome);
     await expectNoAxeViolations(page);
     await next.click();
 

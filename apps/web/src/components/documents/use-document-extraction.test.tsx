@@ -62,11 +62,13 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 function Probe({
   document,
   onFields,
+  alreadyRead,
 }: {
   document: UploadedDocument | null;
   onFields: (fields: ExtractedIdentityFields) => void;
+  alreadyRead?: () => boolean;
 }) {
-  const state = useDocumentExtraction('PF', document, onFields);
+  const state = useDocumentExtraction('PF', document, onFields, alreadyRead);
   return (
     <>
       <p data-testid="state">{state}</p>
@@ -75,11 +77,11 @@ function Probe({
   );
 }
 
-function renderProbe(document: UploadedDocument | null) {
+function renderProbe(document: UploadedDocument | null, alreadyRead?: () => boolean) {
   const onFields = vi.fn<(fields: ExtractedIdentityFields) => void>();
   const view = render(
     <>
-      <Probe document={document} onFields={onFields} />
+      <Probe document={document} onFields={onFields} alreadyRead={alreadyRead} />
       <Toaster />
     </>,
   );
@@ -169,6 +171,17 @@ describe('useDocumentExtraction', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Erro no processamento. Preencha os campos manualmente.',
     );
+  });
+
+  it('says nothing of a side that reads nothing once the other side filled the fields', async () => {
+    fetchMock.mockResolvedValueOnce(answer(200, done({})));
+    const { onFields } = renderProbe(other, () => true);
+    await advance(0);
+
+    expect(state()).toBe('idle');
+    expect(onFields).not.toHaveBeenCalled();
+    expect(await toastShown()).toBeNull();
+    expect(screen.queryByText(/Preencha os campos manualmente/)).toBeNull();
   });
 
   it("raises 'Erro no processamento' when the reading failed", async () => {

@@ -47,15 +47,21 @@ type Settled = { documentId: string; state: Exclude<ExtractionState, 'processing
  * the 'Erro no processamento' toast; the applicant then fills the fields. A PDF, or a document
  * the server does not read (404), stays 'idle'. Changing or removing the document stops the
  * polling and ignores any late answer about the previous one.
+ *
+ * `alreadyRead`: whether the fields this reading would fill already came from another reading
+ * (the document's other side). A side that then yields nothing is no error (the back of an RG
+ * holds little): it settles 'idle', without the toast.
  */
 export function useDocumentExtraction(
   flow: Flow,
   document: UploadedDocument | null,
   onFields: (fields: ExtractedIdentityFields) => void,
+  alreadyRead: () => boolean = () => false,
 ): ExtractionState {
   const [settled, setSettled] = useState<Settled | null>(null);
   const documentId = document && isImage(document) ? document.id : null;
   const handOver = useEffectEvent((fields: ExtractedIdentityFields) => onFields(fields));
+  const readElsewhere = useEffectEvent(() => alreadyRead());
 
   useEffect(() => {
     if (!documentId) return;
@@ -66,11 +72,12 @@ export function useDocumentExtraction(
       if (active) settle('failed');
     }, EXTRACTION_TIMEOUT_MS);
 
-    const settle = (state: Settled['state']) => {
+    const settle = (outcome: Settled['state']) => {
       active = false;
       clearTimeout(pollTimer);
       clearTimeout(deadline);
       controller.abort();
+      const state = outcome === 'failed' && readElsewhere() ? 'idle' : outcome;
       setSettled({ documentId, state });
       if (state === 'failed') {
         toast.error(extractionErrorToast.title, {

@@ -75,12 +75,20 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
   const backDocument = useWatch({ control, name: 'docIdentidadeVerso' });
   const sentNow = (document: UploadedDocument | null, saved: UploadedDocument | undefined) =>
     document && document.id !== saved?.id ? document : null;
+  // Each side fills what it reads; a side that reads nothing once the other side filled the
+  // fields is no error.
   const front = useDocumentExtraction(
     'PF',
     sentNow(frontDocument, values.docIdentidadeFrente),
     fill,
+    () => back === 'done',
   );
-  const back = useDocumentExtraction('PF', sentNow(backDocument, values.docIdentidadeVerso), fill);
+  const back = useDocumentExtraction(
+    'PF',
+    sentNow(backDocument, values.docIdentidadeVerso),
+    fill,
+    () => front === 'done',
+  );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">

@@ -17,12 +17,28 @@ test.describe('address and company lookups', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('an unknown CEP says so', async ({ page, allowConsoleError }) => {
+  test('an unknown CEP says so, clears the old address and leads to the first field to fill', async ({
+    page,
+    allowConsoleError,
+  }) => {
     allowConsoleError(/status of 404/);
     await openPage(page, '/dev/consultas');
-    await page.getByLabel('CEP', { exact: true }).pressSequentially('99999999');
-    await expect(page.getByText('CEP não encontrado')).toBeVisible();
+    const cep = page.getByLabel('CEP', { exact: true });
+    await cep.pressSequentially('01001000');
+    await expect(page.getByLabel('Logradouro')).toHaveValue('Praça da Sé');
+    await cep.clear();
+    await cep.pressSequentially('99999999');
+    await expect(page.getByText('CEP não encontrado', { exact: true })).toBeVisible();
     await expect(page.getByText('Verifique o CEP informado e tente novamente.')).toBeVisible();
+    // Beside the field, after the toast has gone: what to do next.
+    await expect(cep).toHaveAccessibleDescription(
+      'CEP não encontrado. Confira o CEP ou preencha o endereço abaixo.',
+    );
+    for (const label of ['Logradouro', 'Bairro', 'Cidade', 'UF']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue('');
+    }
+    await expect(page.getByLabel('Logradouro')).toBeFocused();
+    await expectNoAxeViolations(page);
   });
 
   test('an alphanumeric CNPJ brings the company, its suggestions and its address', async ({

@@ -53,9 +53,16 @@ export const lookupMessages = {
   cepProviderError: 'Erro ao consultar CEP',
   cepFetchError: 'Erro ao buscar CEP',
   cepIncomplete: 'CEP incompleto',
+  /** Beside the CEP after a failed lookup: what to do next. */
+  cepNotFoundNext: 'CEP não encontrado. Confira o CEP ou preencha o endereço abaixo.',
+  cepFailedNext: 'Não foi possível buscar o endereço agora. Preencha o endereço abaixo.',
   cnpjIncomplete: 'CNPJ incompleto',
   cnpjIncompleteHint: 'Digite um CNPJ válido para buscar os dados',
   cnpjNotFound: 'CNPJ não encontrado',
+  /** Beside the CNPJ after a failed lookup: what to do next. */
+  cnpjNotFoundNext: 'CNPJ não encontrado. Confira o CNPJ ou preencha os dados da empresa abaixo.',
+  cnpjFailedNext:
+    'Não foi possível buscar os dados da empresa agora. Preencha os dados da empresa abaixo.',
   cnpjProviderError: 'Erro ao consultar CNPJ',
   inactiveRegistration: (situacao: string) =>
     `Atenção: a situação cadastral desta empresa na Receita Federal é ${situacao}. Confira os dados antes de continuar.`,

@@ -45,10 +45,16 @@ afterEach(() => {
   requested.length = 0;
 });
 
-function AddressForm({ onSubmit }: { onSubmit: (values: unknown) => void }) {
+function AddressForm({
+  onSubmit,
+  start = emptyAddress,
+}: {
+  onSubmit: (values: unknown) => void;
+  start?: AddressFormValues;
+}) {
   const form = useForm<AddressFormValues>({
     resolver: zodResolver(addressSchema) as never,
-    defaultValues: emptyAddress,
+    defaultValues: start,
   });
   return (
     <FormProvider {...form}>
@@ -89,6 +95,53 @@ describe('AddressFields', () => {
     await user.type(field('CEP'), '99999999');
     expect(await screen.findByText('CEP não encontrado')).toBeInTheDocument();
     expect(screen.getByText('Verifique o CEP informado e tente novamente.')).toBeInTheDocument();
+  });
+
+  it('after a CEP not found: says what to do beside it, clears what the old CEP filled, focuses the street', async () => {
+    const user = userEvent.setup();
+    render(<AddressForm onSubmit={() => {}} />);
+    await user.type(field('CEP'), '01001000');
+    await waitFor(() => expect(field('Logradouro')).toHaveValue('Praça da Sé'));
+    // The applicant corrects the district by hand: that stays.
+    await user.clear(field('Bairro'));
+    await user.type(field('Bairro'), 'Centro');
+    await user.clear(field('CEP'));
+    await user.type(field('CEP'), '99999999');
+
+    expect(await screen.findByText('CEP não encontrado')).toBeInTheDocument();
+    expect(field('CEP')).toHaveAccessibleDescription(
+      'CEP não encontrado. Confira o CEP ou preencha o endereço abaixo.',
+    );
+    expect(field('Logradouro')).toHaveValue('');
+    expect(field('Cidade')).toHaveValue('');
+    expect(field('UF')).toHaveValue('');
+    expect(field('Bairro')).toHaveValue('Centro');
+    expect(field('Logradouro')).toHaveFocus();
+  });
+
+  it('clears the saved address of the old CEP when a new one cannot be looked up', async () => {
+    const user = userEvent.setup();
+    const saved = {
+      ...emptyAddress,
+      cep: '01001-000',
+      logradouro: 'Praça da Sé',
+      numero: '100',
+      bairro: 'Sé',
+      cidade: 'São Paulo',
+      uf: 'SP',
+    };
+    render(<AddressForm onSubmit={() => {}} start={saved} />);
+    await user.clear(field('CEP'));
+    await user.type(field('CEP'), '50000000');
+    expect(await screen.findByText('Erro na consulta')).toBeInTheDocument();
+    expect(field('CEP')).toHaveAccessibleDescription(
+      'Não foi possível buscar o endereço agora. Preencha o endereço abaixo.',
+    );
+    for (const name of ['Logradouro', 'Bairro', 'Cidade', 'UF']) {
+      expect(field(name)).toHaveValue('');
+    }
+    expect(field('Número')).toHaveValue('100');
+    expect(field('Logradouro')).toHaveFocus();
   });
 
   it("says 'Erro na consulta' when the lookup fails for another reason than not found", async () => {

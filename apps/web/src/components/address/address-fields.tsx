@@ -33,33 +33,77 @@ export const emptyAddress: AddressFormValues = {
   uf: '',
 };
 
+/** The fields a CEP lookup fills. */
+const lookedUpFields = ['logradouro', 'bairro', 'cidade', 'uf'] as const;
+type LookedUp = Record<(typeof lookedUpFields)[number], string>;
+
 /**
  * CEP, street, number, complement, district, city and state. A complete CEP looks the address up
- * and fills street, district, city and state; number and complement stay as typed.
+ * and fills street, district, city and state; number and complement stay as typed. A failed
+ * lookup says beside the CEP what to do next, clears what a previous CEP filled (what the
+ * applicant typed stays) and puts the cursor in the first field to fill.
  */
 export function AddressFields() {
-  const { register, setValue, formState } = useFormContext<AddressFormValues>();
+  const { register, setValue, getValues, setFocus, formState } =
+    useFormContext<AddressFormValues>();
   const { errors } = formState;
   const [searching, setSearching] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const lastLookup = useRef('');
+  /**
+   * What the last CEP filled, to clear when another CEP finds nothing; before any lookup here,
+   * the address the form started with (saved, or from the company's registry) under its CEP.
+   */
+  const filled = useRef<LookedUp | null | undefined>(undefined);
+
+  function startingAddress(): LookedUp | null {
+    const start = formState.defaultValues;
+    if (!start?.cep) return null;
+    return {
+      logradouro: start.logradouro ?? '',
+      bairro: start.bairro ?? '',
+      cidade: start.cidade ?? '',
+      uf: start.uf ?? '',
+    };
+  }
+
+  function clearLookedUp() {
+    const previous = filled.current === undefined ? startingAddress() : filled.current;
+    filled.current = null;
+    if (!previous) return;
+    for (const name of lookedUpFields) {
+      if (getValues(name) === previous[name]) setValue(name, '', { shouldDirty: true });
+    }
+  }
 
   async function search(cep: string) {
     lastLookup.current = cep;
     setSearching(true);
+    setFailure(null);
     try {
       const address = await lookupCep(cep);
       if (lastLookup.current !== cep) return;
+      const found: LookedUp = {
+        logradouro: address.logradouro,
+        bairro: address.bairro,
+        cidade: address.localidade,
+        uf: maskUf(address.uf),
+      };
       const fill = { shouldValidate: true, shouldDirty: true } as const;
-      setValue('logradouro', address.logradouro, fill);
-      setValue('bairro', address.bairro, fill);
-      setValue('cidade', address.localidade, fill);
-      setValue('uf', maskUf(address.uf), fill);
+      for (const name of lookedUpFields) setValue(name, found[name], fill);
+      filled.current = found;
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 404) {
+      if (lastLookup.current !== cep) return;
+      const notFound = error instanceof ApiRequestError && error.status === 404;
+      if (notFound) {
         toast.error(lookupMessages.cepNotFound, { description: lookupMessages.cepNotFoundHint });
       } else {
         toast.error(lookupMessages.lookupFailed, { description: lookupMessages.cepFetchError });
       }
+      setFailure(notFound ? lookupMessages.cepNotFoundNext : lookupMessages.cepFailedNext);
+      clearLookedUp();
+      const firstEmpty = lookedUpFields.find((name) => !getValues(name)) ?? 'numero';
+      setFocus(firstEmpty);
     } finally {
       if (lastLookup.current === cep) setSearching(false);
     }
@@ -73,7 +117,10 @@ export function AddressFields() {
     void cepField.onChange(event);
     const digits = onlyDigits(event.target.value);
     if (digits.length === CEP_LENGTH && digits !== lastLookup.current) void search(digits);
-    if (digits.length < CEP_LENGTH) lastLookup.current = '';
+    if (digits.length < CEP_LENGTH) {
+      lastLookup.current = '';
+      setFailure(null);
+    }
   }
 
   function handleCepBlur(event: FocusEvent<HTMLInputElement>) {
@@ -97,6 +144,10 @@ export function AddressFields() {
           searching ? (
             <span role="status" className="inline-flex items-center gap-1">
               <Spinner className="size-3" /> Buscando endereço...
+            </span>
+          ) : failure ? (
+            <span role="status" className="font-medium text-amber-900">
+              {failure}
             </span>
           ) : (
             'O endereço é preenchido a partir do CEP.'

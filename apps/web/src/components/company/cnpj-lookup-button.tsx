@@ -21,10 +21,12 @@ export type CnpjLookupButtonProps = {
    * field. Without it, the same message is a toast.
    */
   onInvalid?: () => void;
+  /** A lookup that found nothing or failed: what to tell beside the field (after the toast). */
+  onFailed?: (next: string) => void;
 };
 
 /** 'Buscar dados' beside the CNPJ: fills the company step from the registry. */
-export function CnpjLookupButton({ cnpj, onFound, onInvalid }: CnpjLookupButtonProps) {
+export function CnpjLookupButton({ cnpj, onFound, onInvalid, onFailed }: CnpjLookupButtonProps) {
   const [searching, setSearching] = useState(false);
 
   async function search() {
@@ -44,14 +46,16 @@ export function CnpjLookupButton({ cnpj, onFound, onInvalid }: CnpjLookupButtonP
     try {
       onFound(await lookupCnpj(characters));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 404)
+      if (error instanceof ApiRequestError && error.status === 404) {
         toast.error(lookupMessages.cnpjNotFound);
-      else if (error instanceof ApiRequestError && error.status === 400) {
+        onFailed?.(lookupMessages.cnpjNotFoundNext);
+      } else if (error instanceof ApiRequestError && error.status === 400) {
         toast.error(lookupMessages.cnpjIncomplete, {
           description: lookupMessages.cnpjIncompleteHint,
         });
       } else {
         toast.error(lookupMessages.lookupFailed, { description: lookupMessages.cnpjProviderError });
+        onFailed?.(lookupMessages.cnpjFailedNext);
       }
     } finally {
       setSearching(false);

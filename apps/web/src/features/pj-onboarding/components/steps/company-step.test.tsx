@@ -226,6 +226,37 @@ describe('PJ company step', () => {
     );
   });
 
+  it('after a CNPJ the registry does not know: says what to do beside it, clears the old company, focuses it', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(lookupResult({ situacao: 'BAIXADA' })))
+      .mockResolvedValueOnce(json({ code: 'NOT_FOUND', message: 'CNPJ não encontrado' }, 404));
+    const user = userEvent.setup();
+    render(
+      <>
+        <CompanyStep {...props()} onPrefill={vi.fn()} />
+        <Toaster />
+      </>,
+    );
+    await user.type(field('CNPJ'), '11222333000181');
+    await user.click(screen.getByRole('button', { name: 'Buscar dados' }));
+    await waitFor(() => expect(field('Razão social')).toHaveValue('CLINICA BOA SAUDE LTDA'));
+    // Typed over what the registry filled: that stays.
+    await user.clear(field('Nome fantasia'));
+    await user.type(field('Nome fantasia'), 'Clínica Boa');
+    await user.clear(field('CNPJ'));
+    await user.type(field('CNPJ'), '11444777000161');
+    await user.click(screen.getByRole('button', { name: 'Buscar dados' }));
+
+    expect(await screen.findByText('CNPJ não encontrado')).toBeInTheDocument();
+    expect(field('CNPJ')).toHaveAccessibleDescription(lookupMessages.cnpjNotFoundNext);
+    expect(field('Razão social')).toHaveValue('');
+    expect(field('E-mail')).toHaveValue('');
+    expect(field('Tipo de empresa')).toHaveValue('');
+    expect(field('Nome fantasia')).toHaveValue('Clínica Boa');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field('Razão social')).toHaveFocus();
+  });
+
   it("says 'CNPJ incompleto' without asking the registry", async () => {
     const user = userEvent.setup();
     render(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { CnpjLookupResult } from '@medipay/shared/lookup';
 import { maskCnpj, maskPhone } from '@medipay/shared/masks';
@@ -57,9 +57,13 @@ export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: 
     telefone: values.telefone ? maskPhone(values.telefone) : '',
   };
   const { form, saving, save } = useWizardStepForm(pjWizard, 1, { defaultValues, onSaved });
-  const { register, handleSubmit, control, formState, getValues, setValue, trigger } = form;
+  const { register, handleSubmit, control, formState, getValues, setValue, setFocus, trigger } =
+    form;
   const { errors } = formState;
   const [situacao, setSituacao] = useState('');
+  const [lookupFailure, setLookupFailure] = useState<string | null>(null);
+  /** What the last lookup filled, cleared when another CNPJ finds nothing. */
+  const filledFromRegistry = useRef<Partial<Values>>({});
 
   const cnpj = useWatch({ control, name: 'cnpj' });
   const contacts = useVerifiedContacts('PJ', control, session);
@@ -78,8 +82,24 @@ export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: 
     for (const [name, value] of Object.entries(found) as [keyof Values, string][]) {
       if (value) setValue(name, value, fill);
     }
+    filledFromRegistry.current = found;
+    setLookupFailure(null);
     setSituacao(result.situacao);
     onPrefill(prefillFromRegistry(cnpjCharacters(getValues('cnpj')), result));
+  }
+
+  /** Another CNPJ found nothing: what the previous one filled goes (what was typed stays). */
+  function lookupFailed(next: string) {
+    for (const [name, value] of Object.entries(filledFromRegistry.current) as [
+      keyof Values,
+      string,
+    ][]) {
+      if (value && getValues(name) === value) setValue(name, '', { shouldDirty: true });
+    }
+    filledFromRegistry.current = {};
+    setSituacao('');
+    setLookupFailure(next);
+    setFocus('razaoSocial');
   }
 
   // Continue stays available: pressed too early, it says which verification is missing.
@@ -92,12 +112,21 @@ export function CompanyStep({ values, session, onSession, onSaved, onPrefill }: 
       <FormField
         label="CNPJ"
         error={errors.cnpj?.message}
-        hint="Busque os dados da empresa na Receita Federal para preencher o cadastro."
+        hint={
+          lookupFailure ? (
+            <span role="status" className="font-medium text-amber-900">
+              {lookupFailure}
+            </span>
+          ) : (
+            'Busque os dados da empresa na Receita Federal para preencher o cadastro.'
+          )
+        }
         wrapAction
         action={
           <CnpjLookupButton
             cnpj={cnpj}
             onFound={fillFromRegistry}
+            onFailed={lookupFailed}
             // A full CNPJ with wrong check digits: the field says 'CNPJ inválido', nothing else.
             onInvalid={() => void trigger('cnpj', { shouldFocus: true })}
           />

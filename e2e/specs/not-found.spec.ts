@@ -16,6 +16,12 @@ test.describe('not-found page', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expect(
+      page.getByText('A página que você procura não existe ou mudou de endereço.'),
+    ).toBeVisible();
+    // The site's header and footer, to find the way on.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
     await logged;
     await expectNoAxeViolations(page);
 

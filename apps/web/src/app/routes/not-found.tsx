@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PublicLayout } from '../../components/layouts/public-layout';
 import { paths } from '../../config/paths';
 
-/** The page for any path outside the route table (the server also answers it with HTTP 404). */
+/**
+ * The page for any path outside the route table (the server also answers it with HTTP 404): the
+ * spec's text, a line in Portuguese, and the site's header and footer to find the way on.
+ */
 export function NotFoundRoute() {
   const location = useLocation();
 
@@ -15,19 +19,24 @@ export function NotFoundRoute() {
   }, []);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted px-4">
-      <div className="text-center">
-        <h1 className="mb-4 text-4xl font-bold">404</h1>
-        <p lang="en" className="mb-4 text-xl text-slate-700">
-          Oops! Page not found
-        </p>
-        <Link
-          to={paths.home}
-          className="rounded-sm text-teal-800 underline underline-offset-4 hover:text-teal-950 focus-ring"
-        >
-          Voltar para a página inicial
-        </Link>
+    <PublicLayout>
+      <div className="flex min-h-[60vh] items-center justify-center bg-muted px-4 py-16 text-center">
+        <div>
+          <h1 className="mb-4 text-4xl font-bold">404</h1>
+          <p lang="en" className="mb-2 text-xl text-slate-700">
+            Oops! Page not found
+          </p>
+          <p className="mb-4 text-slate-700">
+            A página que você procura não existe ou mudou de endereço.
+          </p>
+          <Link
+            to={paths.home}
+            className="rounded-sm text-teal-800 underline underline-offset-4 hover:text-teal-950 focus-ring"
+          >
+            Voltar para a página inicial
+          </Link>
+        </div>
       </div>
-    </main>
+    </PublicLayout>
   );
 }

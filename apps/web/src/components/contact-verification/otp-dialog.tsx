@@ -70,6 +70,11 @@ export type OtpDialogProps = {
   /** Why the code could not be sent, when the dialog opens after a failed send. */
   sendProblem?: DialogMessage | null;
   onVerified: (session: ApplicantSession) => void;
+  /**
+   * Where the keyboard goes back when the dialog closes without a verification (Escape, the
+   * close button): the button that opened it, which was busy sending when the dialog opened.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 function Slot({ char, isActive, hasFakeCaret }: SlotProps) {
@@ -105,6 +110,12 @@ export function OtpDialog(props: OtpDialogProps) {
         onOpenAutoFocus={(event) => {
           event.preventDefault();
           inputRef.current?.focus();
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = props.returnFocusTo?.current;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
         }}
       >
         <DialogHeader className="min-w-0">

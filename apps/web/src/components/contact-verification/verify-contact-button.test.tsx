@@ -93,6 +93,16 @@ describe('the code dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Reenviar código' })).toBeEnabled();
   });
 
+  it("gives the keyboard back to 'Verificar' when Escape closes the dialog", async () => {
+    fetchMock.mockResolvedValueOnce(sent(60));
+    const user = userEvent.setup();
+    renderButton();
+    await openDialog(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Verificar e-mail' })).toHaveFocus();
+  });
+
   it.each([
     ['email', email, 'Não recebeu o código? Verifique sua caixa de spam ou tente reenviar.'],
     ['phone', '+55 (11) 98765-4321', 'Não recebeu o código? Confira o número e tente reenviar.'],

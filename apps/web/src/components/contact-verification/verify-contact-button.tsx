@@ -43,6 +43,7 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
   const [resendIn, setResendIn] = useState(OTP_RESEND_COOLDOWN_SECONDS);
   const [sendProblem, setSendProblem] = useState<DialogMessage | null>(null);
   const badgeRef = useRef<HTMLSpanElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const verifiedHere = useRef(false);
 
   // The dialog and its button give way to the badge: keep the keyboard focus there, so the
@@ -90,6 +91,7 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
   return (
     <>
       <Button
+        ref={buttonRef}
         type="button"
         variant="outline"
         onClick={start}
@@ -106,6 +108,7 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
         destination={sentTo}
         resendInSeconds={resendIn}
         sendProblem={sendProblem}
+        returnFocusTo={buttonRef}
         onVerified={(session) => {
           verifiedHere.current = true;
           onVerified(session);

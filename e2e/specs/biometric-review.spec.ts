@@ -150,6 +150,8 @@ test.describe('biometric check em revisão', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
     const row = table.getByRole('row', { name: new RegExp(nome) });
     await expect(row).toContainText(protocolo);
+    // The status column says the check waits for a person.
+    await expect(row).toContainText('Biometria: Em revisão');
     await expectNoAxeViolations(page);
     await row.getByRole('link', { name: 'Ver' }).click();
     await expect(

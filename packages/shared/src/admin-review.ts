@@ -105,6 +105,8 @@ export const applicationListItemSchema = z.object({
   createdAt: z.string(),
   analisadoPor: z.string().nullable(),
   analisadoEm: z.string().nullable(),
+  /** PF: how the biometric check ended (null before one); PJ: null. */
+  biometricDecision: biometricDecisionSchema.nullable(),
 });
 export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 

@@ -38,6 +38,8 @@ export type ListRow = {
   createdAt: Date;
   analisadoPor: string | null;
   analisadoEm: Date | null;
+  /** PF only. */
+  biometriaDecisao: 'aprovado' | 'em_revisao' | 'reprovado' | null;
   /** created_at as PostgreSQL prints it (microseconds kept), for the keyset walk. */
   cursor: string;
 };
@@ -56,6 +58,7 @@ const pfColumns = {
   createdAt: onboardingPf.createdAt,
   analisadoPor: onboardingPf.analisadoPor,
   analisadoEm: onboardingPf.analisadoEm,
+  biometriaDecisao: onboardingPf.biometriaDecisao,
   cursor: sql<string>`${onboardingPf.createdAt}::text`.as('cursor'),
 };
 
@@ -73,6 +76,7 @@ const pjColumns = {
   createdAt: onboardingPj.createdAt,
   analisadoPor: onboardingPj.analisadoPor,
   analisadoEm: onboardingPj.analisadoEm,
+  biometriaDecisao: sql<null>`null`.as('biometria_decisao'),
   cursor: sql<string>`${onboardingPj.createdAt}::text`.as('cursor'),
 };
 

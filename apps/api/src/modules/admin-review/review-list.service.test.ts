@@ -204,6 +204,7 @@ describe('the PF list', () => {
         createdAt: hour(2).toISOString(),
         analisadoPor: 'revisora@medipay.test',
         analisadoEm: '2026-11-11T01:30:00.000Z',
+        biometricDecision: 'aprovado',
       },
     ]);
     expect(result).toMatchObject({
@@ -328,6 +329,10 @@ describe('the PF list', () => {
   it('filters the applications em revisão biométrica, with the status and the search', async () => {
     const result = await lists.list('pf', query({ biometria: 'em_revisao' }));
     expect(result.items.map((item) => item.id)).toEqual(names(pf, ['carla', 'joao']));
+    expect(result.items.map((item) => item.biometricDecision)).toEqual([
+      'em_revisao',
+      'em_revisao',
+    ]);
     expect(result).toMatchObject({ total: 6, filtered: 2 });
     expect(await ids('pf', { biometria: 'em_revisao', status: 'EM_ANALISE' })).toEqual([pf.joao]);
     expect(await ids('pf', { biometria: 'em_revisao', search: 'maria' })).toEqual([]);
@@ -389,6 +394,7 @@ describe('the PJ list', () => {
       createdAt: hour(1).toISOString(),
       analisadoPor: null,
       analisadoEm: null,
+      biometricDecision: null,
     });
     expect(byId.get(pj.clinica!)).toMatchObject({
       name: 'Clínica Bem Estar S.A.',

@@ -159,6 +159,7 @@ export function toListItem(flow: ReviewFlow, row: ListRow): ApplicationListItem 
     createdAt: row.createdAt.toISOString(),
     analisadoPor: row.analisadoPor,
     analisadoEm: row.analisadoEm?.toISOString() ?? null,
+    biometricDecision: flow === 'pf' ? row.biometriaDecisao : null,
   };
 }
 

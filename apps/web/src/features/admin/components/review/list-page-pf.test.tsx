@@ -53,9 +53,14 @@ describe('PF list', () => {
   });
 
   it('filters the applications em revisão biométrica, in the URL, the request and the export', async () => {
-    const api = withList(flow, () => json(listOf([pfAnalysing])));
+    const api = withList(flow, () =>
+      json(listOf([{ ...pfAnalysing, biometricDecision: 'em_revisao' }, pfRequirement])),
+    );
     const { user } = renderAdmin(`${listPath}?page=3`);
     await screen.findByRole('table', { name: 'Onboardings PF' });
+    // The status column says which checks wait for a person.
+    expect(cells('Maria Oliveira')[3]).toBe('Em AnáliseBiometria: Em revisão');
+    expect(within(row('João Santos')).queryByText('Em revisão')).toBeNull();
     const select = screen.getByRole('combobox', { name: 'Biometria' });
     expect(
       within(select)

@@ -42,6 +42,7 @@ export const pfAnalysing: ApplicationListItem = {
   createdAt: '2025-03-10T13:05:00.000Z',
   analisadoPor: null,
   analisadoEm: null,
+  biometricDecision: null,
 };
 
 export const pfRequirement: ApplicationListItem = {
@@ -57,6 +58,7 @@ export const pfRequirement: ApplicationListItem = {
   createdAt: '2025-03-09T02:30:00.000Z',
   analisadoPor: 'ana.souza@medipay.com.br',
   analisadoEm: '2025-03-09T15:00:00.000Z',
+  biometricDecision: null,
 };
 
 export const pjAnalysing: ApplicationListItem = {
@@ -72,6 +74,7 @@ export const pjAnalysing: ApplicationListItem = {
   createdAt: '2025-03-10T13:05:00.000Z',
   analisadoPor: null,
   analisadoEm: null,
+  biometricDecision: null,
 };
 
 export const pjRequirement: ApplicationListItem = {
@@ -87,6 +90,7 @@ export const pjRequirement: ApplicationListItem = {
   createdAt: '2025-03-01T12:00:00.000Z',
   analisadoPor: 'bruno.lima@medipay.com.br',
   analisadoEm: '2025-03-05T14:00:00.000Z',
+  biometricDecision: null,
 };
 
 export function document(

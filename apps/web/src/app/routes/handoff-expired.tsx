@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { paths } from '../../config/paths';
+import { textLinkClass } from '../../components/ui/text-link';
 
 /** Where a spent or expired link to continue an application on another device leads. */
 export function HandoffExpiredRoute() {
@@ -23,10 +24,7 @@ export function HandoffExpiredRoute() {
             Volte ao aparelho em que começou o cadastro e escolha &quot;Continuar no celular&quot;
             para gerar um novo QR code.
           </p>
-          <Link
-            to={paths.home}
-            className="rounded-sm text-teal-800 underline underline-offset-4 hover:text-teal-950 focus-ring"
-          >
+          <Link to={paths.home} className={textLinkClass}>
             Voltar para a página inicial
           </Link>
         </CardContent>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PublicLayout } from '../../components/layouts/public-layout';
 import { paths } from '../../config/paths';
+import { textLinkClass } from '../../components/ui/text-link';
 
 /**
  * The page for any path outside the route table (the server also answers it with HTTP 404): the
@@ -29,10 +30,7 @@ export function NotFoundRoute() {
           <p className="mb-4 text-slate-700">
             A página que você procura não existe ou mudou de endereço.
           </p>
-          <Link
-            to={paths.home}
-            className="rounded-sm text-teal-800 underline underline-offset-4 hover:text-teal-950 focus-ring"
-          >
+          <Link to={paths.home} className={textLinkClass}>
             Voltar para a página inicial
           </Link>
         </div>

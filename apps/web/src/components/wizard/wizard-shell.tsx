@@ -124,7 +124,9 @@ export function WizardShell<State extends WizardApplication, Step extends number
   return (
     <>
       <OpenElsewhereNotice flow={flow} />
-      <div className="mx-auto max-w-3xl space-y-6">
+      {/* The step sets the scroll itself (StepHeading): no scroll anchoring moving it as the new
+          step's images and fields settle. */}
+      <div className="mx-auto max-w-3xl space-y-6 [overflow-anchor:none]">
         <Heading />
         <StepperPlace frame={frame}>
           <Stepper steps={steps} current={current} reached={application.currentStep} />

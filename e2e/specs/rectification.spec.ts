@@ -142,10 +142,14 @@ test.describe('rectification', () => {
     await expect(page.getByText('Sucesso!')).toBeVisible();
     await expect(page).toHaveURL('/', { timeout: 10_000 });
 
-    // The same link does not open again (the page's lookup answers 404).
-    allowConsoleError(/status of 404/);
+    // The same link does not open again: it says that the corrections were received (410).
+    allowConsoleError(/status of 410/);
     await page.goto(link!);
-    await expect(page.getByText('Cadastro não encontrado')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Correções já recebidas' }),
+    ).toBeVisible();
+    await expect(page.getByText('Cadastro não encontrado')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Acompanhar status' })).toBeVisible();
 
     // The admin finds it back in analysis, with the justification and both versions.
     await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);

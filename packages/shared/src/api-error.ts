@@ -28,6 +28,8 @@ export const errorCodes = {
   /** A one-time code refused after its last allowed try: only a new code can be checked. */
   codeBlocked: 'CODE_BLOCKED',
   resendTooSoon: 'RESEND_TOO_SOON',
+  /** A single-use link that was already used (410). */
+  linkUsed: 'LINK_USED',
 } as const;
 
 export const genericMessages = {

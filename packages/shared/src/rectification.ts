@@ -96,6 +96,10 @@ export const rectificationMessages = {
   title: 'Retificar Documentos',
   notFoundTitle: 'Cadastro não encontrado',
   notFoundDescription: 'O cadastro não foi encontrado ou não está em status de exigência.',
+  /** A link opened again after its corrections were sent. */
+  alreadySentTitle: 'Correções já recebidas',
+  alreadySentDescription:
+    'As correções deste link já foram recebidas e o cadastro voltou para análise. Você pode acompanhar o andamento na página de status.',
   exigenciasTitle: 'Exigências do analista',
   justificationLabel: 'Justificativa (opcional)',
   viewDocument: 'Ver documento',

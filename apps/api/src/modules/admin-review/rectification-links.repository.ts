@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { rectificationLinks } from '@medipay/db/schema';
 import type { Flow } from '@medipay/shared/status';
 import type { Executor } from '../messaging/outbox.repository';
@@ -29,6 +29,20 @@ export async function insertRectificationLink(
 }
 
 /** The unused, unexpired link of a token, or null. */
+/** Whether `token` is a link whose corrections were already sent (used, whatever its expiry). */
+export async function isUsedRectificationLink(executor: Executor, token: string) {
+  const [link] = await executor
+    .select({ id: rectificationLinks.id })
+    .from(rectificationLinks)
+    .where(
+      and(
+        eq(rectificationLinks.tokenHash, hashRectificationToken(token)),
+        isNotNull(rectificationLinks.usedAt),
+      ),
+    );
+  return Boolean(link);
+}
+
 export async function findLiveRectificationLink(
   executor: Executor,
   token: string,

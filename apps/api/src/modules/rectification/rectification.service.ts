@@ -23,6 +23,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import {
   findLiveRectificationLink,
+  isUsedRectificationLink,
   type RectificationLinkRow,
 } from '../admin-review/rectification-links.repository';
 import { findReviewRecord, type ReviewRecord } from '../admin-review/review-detail.repository';
@@ -131,10 +132,21 @@ export function createRectifications(deps: {
     return { link, record };
   }
 
+  /**
+   * Why a token opens no page: the applicant's own link whose corrections were sent (410, said
+   * so), or the same 404 for everything else.
+   */
+  async function notLive(executor: Executor, token: string | undefined): Promise<AppError> {
+    if (token && token.length <= 200 && (await isUsedRectificationLink(executor, token))) {
+      return new AppError(errorCodes.linkUsed, rectificationMessages.alreadySentDescription, 410);
+    }
+    return rectificationNotFound();
+  }
+
   async function requireLive(token: string | undefined): Promise<Live> {
     const live = await findLive(db, token);
-    if (!live) throw rectificationNotFound();
-    return live;
+    if (live) return live;
+    throw await notLive(db, token);
   }
 
   async function pageOf({ record }: Live): Promise<RectificationPage> {
@@ -225,9 +237,9 @@ export function createRectifications(deps: {
     submit: async (token, body, ip) => {
       const { result, applied } = await db.transaction(async (tx) => {
         // The record's row is locked first: of two submits, the second waits, then finds the
-        // application out of EM_EXIGENCIA and its link spent (404).
+        // application out of EM_EXIGENCIA and its link spent (410).
         const live = await findLive(tx, token, { lock: true });
-        if (!live) throw rectificationNotFound();
+        if (!live) throw await notLive(tx, token);
         const { record } = live;
         const { flow, row } = record;
         if (!canTransition(flow, row.status, TO_STATUS, 'applicant'))

@@ -684,7 +684,8 @@ describe('submitting the corrections', () => {
       .where(eq(verificationResults.documentId, front.id));
     expect(extraction).toMatchObject({ check: 'extraction', status: 'pending' });
 
-    // Spent: nothing opens it again.
+    // Spent: nothing opens it again, and the applicant's links say that the corrections were
+    // received rather than 'not found'.
     const historyLength = (await historyOf(record.id)).length;
     for (const response of [
       await submit(cookie, { justification: 'De novo.' }),
@@ -692,8 +693,12 @@ describe('submitting the corrections', () => {
       (await open(token)).response,
       (await open(resent)).response,
     ]) {
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual(notFoundBody);
+      expect(response.statusCode, response.body).toBe(410);
+      expect(response.json()).toEqual({
+        code: 'LINK_USED',
+        message:
+          'As correções deste link já foram recebidas e o cadastro voltou para análise. Você pode acompanhar o andamento na página de status.',
+      });
     }
     expect(await historyOf(record.id)).toHaveLength(historyLength);
   });
@@ -737,7 +742,7 @@ describe('submitting the corrections', () => {
       submit(cookie, { justification: 'Primeira.' }),
       submit(cookie, { justification: 'Segunda.' }),
     ]);
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 410]);
     const history = (await historyOf(record.id)).filter(
       (entry) => entry.actorType === 'applicant' && entry.fromStatus === 'EM_EXIGENCIA',
     );

@@ -18,6 +18,11 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
 }
 
+/** Whether the link's corrections were already sent (410): the application is back in analysis. */
+export function isAlreadySent(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 410;
+}
+
 /**
  * The rectification page: opened with the e-mail's token when the URL has one, else read with
  * the cookie. Asked once: opening records an access and spends a rate-limited attempt, so it is

@@ -94,6 +94,23 @@ describe('rectification page: loading', () => {
     expect(currentPath()).toBe('/retificar-documentos');
   });
 
+  it('says that the corrections were received when the link was already used', async () => {
+    stubApi({
+      [OPEN]: () => apiError(410, m.alreadySentDescription, errorCodes.linkUsed),
+    });
+    renderRectification('/retificar-documentos?token=enviado');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: m.alreadySentTitle }),
+    ).toBeVisible();
+    expect(screen.getByText(m.alreadySentDescription)).toBeVisible();
+    expect(screen.queryByText(m.notFoundTitle)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acompanhar status' })).toHaveAttribute(
+      'href',
+      '/acompanhar-status',
+    );
+    await waitFor(() => expect(currentSearch()).toBe(''));
+  });
+
   it('says "Erro" on another failure, then goes home', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubApi({

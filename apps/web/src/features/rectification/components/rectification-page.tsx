@@ -1,18 +1,28 @@
-import { SearchX, TriangleAlert } from 'lucide-react';
+import { CircleCheck, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { statusPagePath } from '@medipay/shared/application-status';
 import { rectificationMessages as m } from '@medipay/shared/rectification';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { isNotFound, useRectificationPage } from '../api/get-rectification';
+import { isAlreadySent, isNotFound, useRectificationPage } from '../api/get-rectification';
 import { REDIRECT_DELAY_MS, RectificationForm } from './rectification-form';
 
 const TOKEN_PARAM = 'token';
 
-/** A card in place of the form: not found, or a load failure before going home. */
+const icons = {
+  notFound: <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />,
+  error: <TriangleAlert className="size-8 text-red-800" aria-hidden="true" />,
+  sent: <CircleCheck className="size-8 text-green-700" aria-hidden="true" />,
+};
+
+/**
+ * A card in place of the form: not found, corrections already sent (with the way to the status
+ * page), or a load failure before going home.
+ */
 function MessageCard({
   title,
   description,
@@ -20,20 +30,21 @@ function MessageCard({
 }: {
   title: string;
   description: string;
-  tone: 'notFound' | 'error';
+  tone: keyof typeof icons;
 }) {
   return (
     <Card className="mx-auto max-w-md text-center">
       <CardHeader className="items-center">
-        {tone === 'notFound' ? (
-          <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
-        ) : (
-          <TriangleAlert className="size-8 text-red-800" aria-hidden="true" />
-        )}
+        {icons[tone]}
         <h1 className="text-xl font-semibold">{title}</h1>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-wrap justify-center gap-2">
+        {tone === 'sent' && (
+          <Link to={statusPagePath} className={buttonVariants({})}>
+            Acompanhar status
+          </Link>
+        )}
         <Link to={paths.home} className={buttonVariants({ variant: 'outline' })}>
           Voltar para a página inicial
         </Link>
@@ -58,7 +69,7 @@ export function RectificationPage() {
 
   const query = useRectificationPage(token);
   const { error, isPending } = query;
-  const failed = Boolean(error) && !isNotFound(error);
+  const failed = Boolean(error) && !isNotFound(error) && !isAlreadySent(error);
 
   // Once the token has been used (whatever the answer), it leaves the address bar.
   useEffect(() => {
@@ -82,6 +93,11 @@ export function RectificationPage() {
   }, [failed, error, navigate]);
 
   if (query.data) return <RectificationForm page={query.data} />;
+  if (isAlreadySent(error)) {
+    return (
+      <MessageCard tone="sent" title={m.alreadySentTitle} description={m.alreadySentDescription} />
+    );
+  }
   if (isNotFound(error)) {
     // Without a token there was only the cookie to try: nothing here for this visitor.
     if (!token) return <Navigate to={paths.home} replace />;

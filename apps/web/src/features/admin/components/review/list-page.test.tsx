@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
 import {
@@ -20,6 +20,9 @@ import { listOf } from './review-test-fixtures';
 import { reviewTestFlows, row, setUpReviewTests, withList } from './review-test-flows';
 
 setUpReviewTests();
+afterEach(() => {
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
 
 describe.each(reviewTestFlows)('$title list', (flow) => {
   const { listPath, listApi, title, analysing, requirement } = flow;
@@ -114,6 +117,9 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
         ? next.promise
         : json(listOf([analysing], { total: 45, filtered: 45, next: 'cursor-1' })),
     );
+    // jsdom has no scrolling: record the calls instead.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
     const { user } = renderAdmin(listPath);
     await table();
     expect(screen.getByText('Página 1 de 3')).toBeVisible();
@@ -146,6 +152,9 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
       await screen.findByRole('row', { name: new RegExp(flow.requirementName) }),
     ).toBeVisible();
     expect(screen.getByText('Página 2 de 3')).toBeVisible();
+    // The new page is read from its top, not from the buttons below its rows.
+    expect(scrolled).toHaveBeenCalledTimes(1);
+    expect(scrolled.mock.contexts[0]).toContainElement(screen.getByRole('table', { name: title }));
 
     // Back to page 1 is the top of the list, without a cursor.
     await user.click(screen.getByRole('button', { name: 'Anterior' }));

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { statusLabel } from '@medipay/shared/status';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
@@ -46,6 +47,18 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
   });
   const list = useReviewList(flow.api, filters, page);
   const data = list.data;
+  // Anterior and Próxima are below the rows: the page they bring is read from its first row.
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const paged = useRef(false);
+  const changePage: typeof setPage = (...args) => {
+    paged.current = true;
+    setPage(...args);
+  };
+  useEffect(() => {
+    if (!paged.current || !data || list.isPlaceholderData) return;
+    paged.current = false;
+    resultsTop.current?.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+  }, [data, list.isPlaceholderData]);
   const statusOptions = definition.statuses.map((value) => ({ value, label: statusLabel(value) }));
   const columns = [...definition.columns.map((column) => column.label), 'Ações'];
 
@@ -92,7 +105,7 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
         data.items.length === 0 ? (
           <ListEmpty>{hasFilters ? definition.emptyFiltered : reviewMessages.empty}</ListEmpty>
         ) : (
-          <>
+          <div ref={resultsTop} className="scroll-mt-24 space-y-6">
             <ListTable caption={definition.title} columns={columns} busy={list.isPlaceholderData}>
               {data.items.map((item) => (
                 <ListRow key={item.id}>
@@ -121,9 +134,9 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
               page={page}
               list={data}
               busy={list.isPlaceholderData}
-              onPage={setPage}
+              onPage={changePage}
             />
-          </>
+          </div>
         )
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} retrying={list.isFetching} />

@@ -4,7 +4,13 @@ import { pdf } from '../../apps/api/test/files';
 import { renderIdentityDocument, syntheticIdentity } from '../../apps/api/test/identity-documents';
 import { sandboxURL } from '../playwright.config';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
-import { expect, expectNoAxeViolations, expectStepOpened, test } from '../support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectStepOpened,
+  test,
+} from '../support/fixtures';
 import { codeFromMail, confirmationSent } from '../support/mail';
 
 /**
@@ -29,7 +35,8 @@ test.describe('individual application', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    const email = uniqueEmail('pf');
+    // A long address (about 60 characters): no page may grow wider than a phone for it.
+    const email = uniqueEmail('pf.ana.beatriz.souza.consultorio');
     const mobile = randomMobile();
     const identity = syntheticIdentity('RG', 42);
 
@@ -180,6 +187,7 @@ test.describe('individual application', () => {
     // Step 6: the review, the consents, the submit.
     await expectStepOpened(page, 'Revisão e Consentimento');
     await expect(page.getByRole('region', { name: 'Identificação' })).toContainText(email);
+    await expectNoSidewaysScroll(page);
     await expect(
       page.locator('form').getByRole('link', { name: 'Política de Privacidade' }),
     ).toHaveAttribute('href', '/politica-privacidade');
@@ -201,6 +209,7 @@ test.describe('individual application', () => {
     // The status's one label, as on the status page and in the back office.
     await expect(page.getByText('Em Análise', { exact: true })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
+    await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
     await expect.poll(() => confirmationSent(email, protocolo)).toBe(true);
 

@@ -116,6 +116,15 @@ export async function expectStepOpened(page: Page, title: string) {
   expect(top).toBeLessThan(height / 3);
 }
 
+/** The page scrolls only downwards: nothing wider than the screen. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
 /** True when the element's top edge is inside the viewport (below the fixed header). */
 export async function isScrolledIntoView(page: Page, selector: string) {
   return page.locator(selector).evaluate((element) => {

@@ -36,7 +36,8 @@ export function ReviewItem({ label, value }: { label: string; value: ReactNode }
   return (
     <>
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words">{value || '-'}</dd>
+      {/* A long e-mail or name breaks anywhere rather than widening the page on a phone. */}
+      <dd className="min-w-0 [overflow-wrap:anywhere]">{value || '-'}</dd>
     </>
   );
 }

@@ -39,7 +39,7 @@ export function PfSuccess() {
       lead="Recebemos seus dados e documentos. Guarde o número do protocolo."
       protocolNote={({ email }) =>
         email && (
-          <p className="text-sm">
+          <p className="text-sm [overflow-wrap:anywhere]">
             Enviamos a confirmação para <strong>{email}</strong>.
           </p>
         )

@@ -36,7 +36,7 @@ export function PjSuccess() {
       lead="Recebemos o cadastro da empresa. Guarde o número do protocolo."
       // Without an e-mail the spec has other wording (applicant-portal.md, company success page).
       protocolNote={({ email }) => (
-        <p className="text-sm">
+        <p className="text-sm [overflow-wrap:anywhere]">
           {email ? (
             <>
               Enviamos a confirmação com o protocolo para <strong>{email}</strong>.

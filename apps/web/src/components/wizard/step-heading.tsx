@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+/** How long a new step's heading is held in place while the step settles. */
+const SETTLE_MS = 1_500;
+
 /** The navigation state of a step change (useWizardStep's `go`). */
 export const stepChangeState = { stepChange: true } as const;
 
@@ -22,8 +25,27 @@ export function StepHeading({ children }: { children: string }) {
   useEffect(() => {
     const heading = ref.current;
     if (!changed || !heading) return;
-    heading.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+    const align = () => heading.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+    align();
     heading.focus({ preventScroll: true });
+
+    // While the new step settles (its images, fonts and fields taking their size), the page can
+    // still move under the heading: keep it in place for a moment, until the applicant scrolls.
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    const settle = new AbortController();
+    const stop = () => settle.abort();
+    for (const type of events) window.addEventListener(type, stop, { signal: settle.signal });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(align);
+    observer?.observe(document.body);
+    window.addEventListener('scroll', () => requestAnimationFrame(align), {
+      signal: settle.signal,
+    });
+    const timer = setTimeout(stop, SETTLE_MS);
+    settle.signal.addEventListener('abort', () => observer?.disconnect());
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
   }, [changed, location.key]);
 
   return (

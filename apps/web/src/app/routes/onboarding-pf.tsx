@@ -1,6 +1,6 @@
-import { paths } from '../../config/paths';
 import { PfSuccess } from '../../features/pf-onboarding/components/pf-success';
 import { PfWizard } from '../../features/pf-onboarding/components/pf-wizard';
+import { pfWizard } from '../../features/pf-onboarding/components/pf-wizard-flow';
 import { pfWizardFrame } from '../../features/pf-onboarding/components/pf-wizard-frame';
 import { WizardRoutes } from './wizard-routes';
 
@@ -8,9 +8,7 @@ import { WizardRoutes } from './wizard-routes';
 export function OnboardingPfRoutes() {
   return (
     <WizardRoutes
-      flow="PF"
-      entryPath={paths.onboardingPf}
-      successPath={paths.onboardingPfSuccess}
+      definition={pfWizard}
       title={pfWizardFrame.title}
       wizard={<PfWizard />}
       successTitle="Cadastro enviado | MediPay"

@@ -1,6 +1,6 @@
-import { paths } from '../../config/paths';
 import { PjSuccess } from '../../features/pj-onboarding/components/pj-success';
 import { PjWizard } from '../../features/pj-onboarding/components/pj-wizard';
+import { pjWizard } from '../../features/pj-onboarding/components/pj-wizard-flow';
 import { pjWizardFrame } from '../../features/pj-onboarding/components/pj-wizard-frame';
 import { WizardRoutes } from './wizard-routes';
 
@@ -8,9 +8,7 @@ import { WizardRoutes } from './wizard-routes';
 export function OnboardingPjRoutes() {
   return (
     <WizardRoutes
-      flow="PJ"
-      entryPath={paths.onboardingPj}
-      successPath={paths.onboardingPjSuccess}
+      definition={pjWizard}
       title={pjWizardFrame.title}
       wizard={<PjWizard />}
       successTitle="Conta enviada para análise | MediPay"

@@ -1,25 +1,21 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import type { Flow } from '@medipay/shared/status';
 import { OnboardingPage } from '../../components/layouts/onboarding-page';
+import type { WizardFlow } from '../../components/wizard/wizard-flow';
 import { NotFoundRoute } from './not-found';
 
 /**
- * A wizard's pages: the wizard at `entryPath` (the focused header, with 'Sair'), its success
- * page at `successPath`, and not-found for anything else below it.
+ * A flow's pages: the wizard at its `entryPath` (the focused header, with 'Sair'), its success
+ * page at its `successPath`, and not-found for anything else below it.
  */
 export function WizardRoutes({
-  flow,
-  entryPath,
-  successPath,
+  definition: { flow, entryPath, successPath },
   title,
   wizard,
   successTitle,
   success,
 }: {
-  flow: Flow;
-  entryPath: string;
-  successPath: string;
+  definition: Pick<WizardFlow<never, never>, 'flow' | 'entryPath' | 'successPath'>;
   title: string;
   wizard: ReactNode;
   successTitle: string;

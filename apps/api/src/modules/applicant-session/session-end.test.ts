@@ -18,6 +18,21 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A request of the applicant's browser (its cookie and address). */
+const asApplicant = (
+  applicant: { cookie: string; remoteAddress: string },
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    payload,
+    headers: { cookie: applicant.cookie },
+    remoteAddress: applicant.remoteAddress,
+  });
+
 describe.each(flowCases)("'Sair' in the $flow wizard", (flowCase) => {
   const { flow } = flowCase;
 
@@ -27,12 +42,7 @@ describe.each(flowCases)("'Sair' in the $flow wizard", (flowCase) => {
     await client.fillSteps(applicant, 1);
     expect((await client.getState(applicant)).json().currentStep).toBe(2);
 
-    const ended = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/applicant/sessions/${flow}`,
-      headers: { cookie: applicant.cookie },
-      remoteAddress: applicant.remoteAddress,
-    });
+    const ended = await asApplicant(applicant, 'DELETE', `/api/applicant/sessions/${flow}`);
     expect(ended.statusCode).toBe(204);
     const cleared = ended.cookies.find((cookie) => cookie.name === sessionCookieNames[flow]);
     expect(cleared?.value).toBe('');
@@ -47,22 +57,11 @@ describe.each(flowCases)("'Sair' in the $flow wizard", (flowCase) => {
 
     // A copy of the old cookie: no application, no session, no code to send.
     expect((await client.getState(applicant)).statusCode).toBe(401);
-    const session = await t.app.inject({
-      method: 'GET',
-      url: `/api/applicant/sessions/${flow}`,
-      headers: { cookie: applicant.cookie },
-      remoteAddress: applicant.remoteAddress,
-    });
+    const session = await asApplicant(applicant, 'GET', `/api/applicant/sessions/${flow}`);
     expect(session.statusCode).toBe(401);
 
     // Opening the wizard again starts afresh, with a new session.
-    const fresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/applicant/sessions',
-      payload: { flow },
-      headers: { cookie: applicant.cookie },
-      remoteAddress: applicant.remoteAddress,
-    });
+    const fresh = await asApplicant(applicant, 'POST', '/api/applicant/sessions', { flow });
     expect(fresh.statusCode).toBe(201);
     expect(fresh.json()).toEqual({ flow, verifiedEmail: null, verifiedPhone: null });
     const newCookie = fresh.cookies.find((cookie) => cookie.name === sessionCookieNames[flow]);
@@ -77,12 +76,7 @@ describe.each(flowCases)("'Sair' in the $flow wizard", (flowCase) => {
   it('answers 204 without a session, and leaves the other flow’s session open', async () => {
     const other = flowCases.find((entry) => entry.flow !== flow)!.client(t);
     const applicant = await other.applicant({ verified: false });
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/applicant/sessions/${flow}`,
-      headers: { cookie: applicant.cookie },
-      remoteAddress: applicant.remoteAddress,
-    });
+    const response = await asApplicant(applicant, 'DELETE', `/api/applicant/sessions/${flow}`);
     expect(response.statusCode).toBe(204);
     expect((await other.getState(applicant)).statusCode).toBe(200);
   });

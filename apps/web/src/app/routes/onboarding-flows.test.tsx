@@ -13,6 +13,7 @@ import { PjSuccess } from '../../features/pj-onboarding/components/pj-success';
 import { AddressStep as PjAddressStep } from '../../features/pj-onboarding/components/steps/address-step';
 import { fetchMock, json, stubApi } from '../../testing/api-stub';
 import { emptyStepProps, expectFieldMessage } from '../../testing/wizard-steps';
+import { expectVisibleText } from '../../testing/visible-text';
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -117,7 +118,7 @@ describe.each(successPages)('$flow success page', (page) => {
 
     protocolo = null;
     render(<MemoryRouter initialEntries={[page.path]}>{routes()}</MemoryRouter>);
-    expect(await screen.findByText('Assistente')).toBeVisible();
+    await expectVisibleText('Assistente');
   });
 });
 

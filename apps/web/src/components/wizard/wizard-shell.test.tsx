@@ -7,6 +7,7 @@ import { fetchMock, json, stubApi } from '../../testing/api-stub';
 import type { WizardFrame } from './wizard-frame';
 import type { WizardApplication, WizardFlow } from './wizard-flow';
 import { WizardShell } from './wizard-shell';
+import { expectVisibleText } from '../../testing/visible-text';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -199,7 +200,7 @@ describe('Wizard shell', () => {
       intro: true,
       read: () => Promise.resolve({ ...fresh, status: 'EM_ANALISE', currentStep: 6 }),
     });
-    expect(await screen.findByText('Enviado')).toBeVisible();
+    await expectVisibleText('Enviado');
     expect(screen.getByTestId('where')).toHaveTextContent('/cadastro/sucesso');
   });
 });

@@ -12,6 +12,7 @@ import {
 import { apiError, fetchMock, json, stubApi } from '../../../testing/api-stub';
 import { ApplicationStatusPage } from './application-status-page';
 import { leavePage } from './leave-page';
+import { expectVisibleText } from '../../../testing/visible-text';
 
 vi.mock('./leave-page', () => ({ leavePage: vi.fn() }));
 
@@ -109,7 +110,7 @@ describe('the own session (?fluxo=)', () => {
   it('without a submitted application here, explains and asks for the protocol', async () => {
     stubApi({ 'GET /api/status/mine?flow=PJ': noSession });
     renderPage('/acompanhar-status?fluxo=pj');
-    expect(await screen.findByText(messages.notFound)).toBeVisible();
+    await expectVisibleText(messages.notFound);
     expect(screen.getByLabelText('Protocolo')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Enviar código' })).toBeVisible();
   });
@@ -136,7 +137,7 @@ describe('access by protocol and code', () => {
       }),
     );
 
-    expect(await screen.findByText(messages.codeSent, { exact: false })).toBeVisible();
+    await expectVisibleText(messages.codeSent, { exact: false });
     const code = screen.getByLabelText('Código');
     await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -256,7 +257,7 @@ describe('what the status says', () => {
         }),
     });
     const { user } = renderPage('/acompanhar-status?fluxo=PF');
-    expect(await screen.findByText('Envie o verso do RG.')).toBeVisible();
+    await expectVisibleText('Envie o verso do RG.');
     expect(screen.getByRole('heading', { name: messages.exigenciasTitle })).toBeVisible();
     expect(screen.getByText('Em Exigência', { selector: '[data-tone]' })).toHaveAttribute(
       'data-tone',
@@ -355,7 +356,7 @@ describe('what the status says', () => {
         json({ ...company, status: 'NEGADO', motivoNegacao: 'Documento ilegível.' }),
     });
     renderPage('/acompanhar-status?fluxo=pj');
-    expect(await screen.findByText('Documento ilegível.')).toBeVisible();
+    await expectVisibleText('Documento ilegível.');
     expect(screen.getByRole('heading', { name: messages.denialTitle })).toBeVisible();
     expect(screen.getByText(statusNextSteps.NEGADO)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Corrigir documentos' })).toBeNull();

@@ -17,6 +17,7 @@ import {
   type Handler,
 } from '../test-utils';
 import { REDIRECT_DELAY_MS } from './rectification-form';
+import { expectVisibleText } from '../../../testing/visible-text';
 
 const GET = 'GET /api/rectification';
 const SUBMIT = 'POST /api/rectification/submit';
@@ -73,7 +74,7 @@ describe('rectification form', () => {
     expect(screen.queryByText(/selecionado/)).not.toBeInTheDocument();
     // A valid image clears the message.
     await user.upload(screen.getByLabelText('Selfie'), jpeg('selfie.jpg'));
-    expect(await screen.findByText('selfie.jpg')).toBeVisible();
+    await expectVisibleText('selfie.jpg');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -81,18 +82,18 @@ describe('rectification form', () => {
     withPage();
     const { user } = await open();
     await user.upload(screen.getByLabelText('Documento de identidade (frente)'), jpeg('rg.jpg'));
-    expect(await screen.findByText(m.selected(1))).toBeVisible();
+    await expectVisibleText(m.selected(1));
     expect(screen.getByText(m.selected(1))).toHaveTextContent(
       '1 documento selecionado para atualização',
     );
     // The file replaces the link to the document on record.
     expect(screen.getAllByRole('link', { name: /Ver documento/ })).toHaveLength(2);
     await user.upload(screen.getByLabelText('Comprovante de residência'), pdf('luz.pdf'));
-    expect(await screen.findByText('2 documentos selecionados para atualização')).toBeVisible();
+    await expectVisibleText('2 documentos selecionados para atualização');
     expect(screen.getByText('luz.pdf')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Remover Comprovante de residência' }));
-    expect(await screen.findByText(m.selected(1))).toBeVisible();
+    await expectVisibleText(m.selected(1));
     expect(screen.queryByText('luz.pdf')).not.toBeInTheDocument();
     // Focus returns to the file picker that came back.
     expect(screen.getByLabelText('Comprovante de residência')).toHaveFocus();

@@ -10,6 +10,7 @@ import {
   setUpReviewTests,
   withDetail,
 } from './review-test-flows';
+import { expectVisibleText } from '../../../../testing/visible-text';
 
 setUpReviewTests();
 
@@ -37,7 +38,7 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
     await user.click(screen.getByRole('button', { name: 'Aprovar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aprovar onboarding?' });
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
-    expect(await screen.findByText('Aprovado com sucesso')).toBeVisible();
+    await expectVisibleText('Aprovado com sucesso');
     expect(api.calls(post('approve'))[0]?.body).toEqual({ expectedStatus: flow.analysingStatus });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByText('Aprovado', { selector: '[data-tone]' })).toBeVisible();
@@ -77,14 +78,14 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
       allowedActions: flow.requirementActions,
     };
     answer.release(json(detail));
-    expect(await screen.findByText('Em exigência')).toBeVisible();
+    await expectVisibleText('Em exigência');
     expect(screen.getByText(flow.requestedChangesDescription)).toBeVisible();
     expect(screen.getByRole('note', { name: 'Exigências' })).toHaveTextContent(
       'Envie o verso do RG.',
     );
 
     await user.click(await screen.findByRole('button', { name: 'Reenviar exigências' }));
-    expect(await screen.findByText(reviewMessages.resent)).toBeVisible();
+    await expectVisibleText(reviewMessages.resent);
     expect(api.calls(post('resend-requirements'))[0]?.body).toEqual({
       expectedStatus: 'EM_EXIGENCIA',
     });
@@ -107,7 +108,7 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Motivo da negação' }), 'Fraude');
     await user.click(confirm);
-    expect(await screen.findByText(flow.denied.title)).toBeVisible();
+    await expectVisibleText(flow.denied.title);
     expect(screen.getByText(flow.denied.description)).toBeVisible();
     expect(screen.queryByText(flow.otherDenied)).toBeNull();
     expect(api.calls(post('deny'))[0]?.body).toEqual({
@@ -129,7 +130,7 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
     const dialog = await screen.findByRole('dialog', { name: 'Negar onboarding' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Motivo da negação' }), 'Fraude');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar Negação' }));
-    expect(await screen.findByText(flow.denyFailed)).toBeVisible();
+    await expectVisibleText(flow.denyFailed);
     expect(screen.queryByText(flow.otherDenyFailed)).toBeNull();
   });
 
@@ -151,7 +152,7 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
     await user.click(screen.getByRole('button', { name: 'Voltar para Análise' }));
     const dialog = await screen.findByRole('dialog', { name: 'Voltar para Análise?' });
     await user.click(within(dialog).getByRole('button', { name: 'Voltar para Análise' }));
-    for (const text of flow.reopened) expect(await screen.findByText(text)).toBeVisible();
+    for (const text of flow.reopened) await expectVisibleText(text);
     expect(api.calls(post('reopen'))[0]?.body).toEqual({ expectedStatus: 'APROVADO' });
     expect(screen.getByText('Em Análise', { selector: '[data-tone]' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Aprovar' })).toBeVisible();
@@ -168,7 +169,7 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
     await user.click(screen.getByRole('button', { name: 'Voltar para Análise' }));
     const dialog = await screen.findByRole('dialog', { name: 'Voltar para Análise?' });
     await user.click(within(dialog).getByRole('button', { name: 'Voltar para Análise' }));
-    expect(await screen.findByText(flow.reopenFailed)).toBeVisible();
+    await expectVisibleText(flow.reopenFailed);
     expect(screen.getByText('Erro')).toBeVisible();
     // Each flow has its own wording.
     expect(screen.queryByText(flow.otherReopenFailed)).toBeNull();
@@ -187,10 +188,10 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
     await user.click(screen.getByRole('button', { name: 'Aprovar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Aprovar onboarding?' });
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
-    expect(await screen.findByText(reviewMessages.conflict)).toBeVisible();
+    await expectVisibleText(reviewMessages.conflict);
     expect(screen.getByText(reviewMessages.errorTitle)).toBeVisible();
     await waitFor(() => expect(api.calls(detailApi)).toHaveLength(2));
-    expect(await screen.findByText('Negado', { selector: '[data-tone]' })).toBeVisible();
+    await expectVisibleText('Negado', { selector: '[data-tone]' });
     expect(screen.queryByRole('button', { name: 'Aprovar' })).toBeNull();
   });
 
@@ -204,7 +205,7 @@ describe.each(reviewTestFlows)('$title detail', (flow) => {
     const dialog = await screen.findByRole('dialog', { name: 'Colocar em exigência' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Exigências' }), 'Verso do RG');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar Exigências' }));
-    expect(await screen.findByText('Não foi possível colocar em exigência')).toBeVisible();
+    await expectVisibleText('Não foi possível colocar em exigência');
     // The dialog stays with the text, to try again.
     expect(within(dialog).getByRole('textbox', { name: 'Exigências' })).toHaveValue('Verso do RG');
   });

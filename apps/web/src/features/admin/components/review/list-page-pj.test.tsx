@@ -5,6 +5,7 @@ import { errorCodes } from '@medipay/shared/api-error';
 import { apiError, currentSearch, json, noContent, renderAdmin } from '../../test-utils';
 import { listOf, pjAnalysing, pjId2, pjRequirement } from './review-test-fixtures';
 import { cells, pjTestFlow as flow, row, setUpReviewTests, withList } from './review-test-flows';
+import { expectVisibleText } from '../../../../testing/visible-text';
 
 setUpReviewTests();
 
@@ -115,12 +116,12 @@ describe('PJ list', () => {
     const { user } = renderAdmin(listPath);
     await screen.findByRole('table', { name: 'Onboardings PJ' });
     await user.click(within(row('Clínica Bem Estar')).getByRole('button', { name: /Reenviar/ }));
-    expect(await screen.findByText(reviewMessages.resent)).toBeVisible();
+    await expectVisibleText(reviewMessages.resent);
     expect(screen.getByText('Email de exigências foi reenviado com sucesso.')).toBeVisible();
     expect(api.calls(resendKey)[0]?.body).toEqual({ expectedStatus: 'EM_EXIGENCIA' });
 
     fail = true;
     await user.click(within(row('Clínica Bem Estar')).getByRole('button', { name: /Reenviar/ }));
-    expect(await screen.findByText('Não foi possível reenviar o email')).toBeVisible();
+    await expectVisibleText('Não foi possível reenviar o email');
   });
 });

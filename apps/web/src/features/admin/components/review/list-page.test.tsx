@@ -18,6 +18,7 @@ import {
 } from '../../test-utils';
 import { listOf } from './review-test-fixtures';
 import { reviewTestFlows, row, setUpReviewTests, withList } from './review-test-flows';
+import { expectVisibleText } from '../../../../testing/visible-text';
 
 setUpReviewTests();
 afterEach(() => {
@@ -99,13 +100,13 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
   it('says when there is nothing, with and without filters', async () => {
     withList(flow, () => json(listOf([])));
     const view = renderAdmin(listPath);
-    expect(await screen.findByText(reviewMessages.empty)).toBeVisible();
+    await expectVisibleText(reviewMessages.empty);
     expect(screen.queryByRole('table')).toBeNull();
     view.unmount();
 
     withList(flow, () => json(listOf([], { total: 57 })));
     renderAdmin(`${listPath}${flow.filteredQuery}`);
-    expect(await screen.findByText(flow.emptyFiltered)).toBeVisible();
+    await expectVisibleText(flow.emptyFiltered);
     expect(screen.getByText('Total: 57')).toBeVisible();
     expect(screen.getByText('Filtrados: 0')).toBeVisible();
   });
@@ -182,7 +183,7 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
     expect(currentSearch()).toBe('?page=3&after=cursor-n2');
-    expect(await screen.findByText('Página 3')).toBeVisible();
+    await expectVisibleText('Página 3');
     expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
 
     // Anterior asks for the page before the first row shown.
@@ -270,7 +271,7 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     const listCalls = list.calls(`${listApi}?page=1`).length;
     await user.click(confirm);
 
-    expect(await screen.findByText(flow.denied.title)).toBeVisible();
+    await expectVisibleText(flow.denied.title);
     expect(screen.getByText(flow.denied.description)).toBeVisible();
     expect(list.calls(denyKey)[0]?.body).toEqual({
       expectedStatus: 'EM_EXIGENCIA',
@@ -297,7 +298,7 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     let dialog = await screen.findByRole('dialog', { name: reviewMessages.denyPrompt });
     await user.type(within(dialog).getByRole('textbox'), 'Fraude');
     await user.click(within(dialog).getByRole('button', { name: 'Negar' }));
-    expect(await screen.findByText(reviewMessages.conflict)).toBeVisible();
+    await expectVisibleText(reviewMessages.conflict);
     expect(screen.getByText(reviewMessages.errorTitle)).toBeVisible();
     expect(screen.queryByRole('dialog')).toBeNull();
 
@@ -318,7 +319,7 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
       fail ? apiError(500, 'x', errorCodes.internal) : json(listOf([analysing])),
     );
     const { user } = renderAdmin(listPath);
-    expect(await screen.findByText(reviewMessages.errorTitle)).toBeVisible();
+    await expectVisibleText(reviewMessages.errorTitle);
     expect(screen.getAllByText(reviewMessages.loadListFailed).length).toBeGreaterThan(0);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
@@ -329,7 +330,7 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     const first = deferred();
     withList(flow, () => first.promise);
     renderAdmin(listPath);
-    expect(await screen.findByText('Carregando onboardings...')).toBeVisible();
+    await expectVisibleText('Carregando onboardings...');
     first.release(json(listOf([analysing])));
     expect(await screen.findByRole('row', { name: new RegExp(flow.analysingName) })).toBeVisible();
   });
@@ -368,6 +369,6 @@ describe('Review routes', () => {
     expect(api.requests.map((request) => request.url)).toEqual(['/api/admin/session']);
     await user.click(screen.getByRole('link', { name: reviewMessages.backToList }));
     expect(currentPath()).toBe('/onboarding/admin/list');
-    expect(await screen.findByText(reviewMessages.empty)).toBeVisible();
+    await expectVisibleText(reviewMessages.empty);
   });
 });

@@ -24,6 +24,7 @@ import {
   type Handler,
 } from '../../test-utils';
 import { pfDetail, pfId, pjDetail, pjId } from './review-test-fixtures';
+import { expectVisibleText } from '../../../../testing/visible-text';
 
 beforeEach(() => {
   toast.dismiss();
@@ -232,7 +233,7 @@ describe('Conta MediPay card', () => {
     const { user } = renderAdmin(detailPath);
     const card = await medipayCard();
     await user.click(within(card).getByRole('button', { name: label }));
-    expect(await screen.findByText(message)).toBeVisible();
+    await expectVisibleText(message);
     expect(api.calls(medipayPost(segment))).toHaveLength(1);
     expect(api.calls(medipayPost(segment))[0]?.body).toEqual({});
     // The answer replaces the shown application.
@@ -274,7 +275,7 @@ describe('Conta MediPay card', () => {
     const { user } = renderAdmin(detailPath);
     const card = await medipayCard();
     await user.click(within(card).getByRole('button', { name: 'Enviar Documentos' }));
-    expect(await screen.findByText(paymentPlatformMessages.invalid)).toBeVisible();
+    await expectVisibleText(paymentPlatformMessages.invalid);
     expect(screen.getByText(reviewMessages.errorTitle)).toBeVisible();
     expect(screen.queryByText(medipayMessages.documentsSent)).toBeNull();
     expect(within(card).getByRole('button', { name: 'Enviar Documentos' })).toBeEnabled();
@@ -303,11 +304,11 @@ describe('Conta MediPay card', () => {
       const { user } = renderAdmin(detailPath);
       const card = await medipayCard();
       await user.click(within(card).getByRole('button', { name: label }));
-      expect(await screen.findByText(fallback)).toBeVisible();
+      await expectVisibleText(fallback);
       toast.dismiss();
       await waitFor(() => expect(screen.queryByText(fallback)).toBeNull());
       await user.click(within(card).getByRole('button', { name: label }));
-      expect(await screen.findByText(fallback)).toBeVisible();
+      await expectVisibleText(fallback);
       expect(screen.queryByText('x')).toBeNull();
       expect(answers).toBe(2);
     },
@@ -328,7 +329,7 @@ describe('Conta MediPay card', () => {
     ]);
     for (const button of buttons) expect(button).toBeDisabled();
     answer.release(json(detail));
-    expect(await screen.findByText(medipayMessages.emailSent)).toBeVisible();
+    await expectVisibleText(medipayMessages.emailSent);
     for (const button of within(card).getAllByRole('button')) expect(button).toBeEnabled();
     expect(within(card).getByRole('button', { name: 'Enviar Onboard' })).toBeVisible();
   });
@@ -353,7 +354,7 @@ describe('Conta MediPay card', () => {
     const { user } = renderAdmin(detailPath);
     const card = await medipayCard();
     await user.click(within(card).getByRole('button', { name: 'Enviar Documentos' }));
-    expect(await screen.findByText(adminMessages.sessionRequired)).toBeVisible();
+    await expectVisibleText(adminMessages.sessionRequired);
     await waitFor(() => expect(currentPath()).toBe('/onboarding/admin/login'));
     expect(screen.queryByText(medipayMessages.documentsFailed)).toBeNull();
     expect(screen.queryByText(reviewMessages.errorTitle)).toBeNull();
@@ -368,7 +369,7 @@ describe('MediPay state toasts', () => {
     const card = await medipayCard();
     expect(screen.queryByText(medipayMessages.accountProcessed)).toBeNull();
     detail = approved(created);
-    expect(await screen.findByText(medipayMessages.accountProcessed, {}, afterPoll)).toBeVisible();
+    await expectVisibleText(medipayMessages.accountProcessed, {}, afterPoll);
     expect(stateOf(card)).toHaveTextContent(medipayMessages.done);
     const reads = api.calls(detailApi).length;
     await sleep(1700);
@@ -457,7 +458,7 @@ describe('MediPay state toasts', () => {
     const card = await medipayCard();
     expect(stateOf(card)).toHaveTextContent(medipayMessages.pending);
     detail = approved(created);
-    expect(await screen.findByText(medipayMessages.accountProcessed, {}, afterPoll)).toBeVisible();
+    await expectVisibleText(medipayMessages.accountProcessed, {}, afterPoll);
   });
 
   it('shows the card on a PJ application too', async () => {

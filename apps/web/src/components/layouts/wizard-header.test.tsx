@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fetchMock, noContent, stubApi } from '../../testing/api-stub';
+import { expectVisibleText } from '../../testing/visible-text';
 import { Toaster } from '../ui/sonner';
 import { readDraft, writeDraft } from '../wizard/step-draft';
 import { OnboardingPage } from './onboarding-page';
@@ -97,9 +98,7 @@ describe('the wizards’ focused header', { timeout: 15_000 }, () => {
     writeDraft('PF', 2, { numero: '' }, { numero: '100' });
     renderWizard();
     await user.click(exit());
-    expect(
-      await screen.findByText('Não foi possível sair do cadastro. Tente novamente.'),
-    ).toBeVisible();
+    await expectVisibleText('Não foi possível sair do cadastro. Tente novamente.');
     expect(screen.queryByText('Página inicial')).not.toBeInTheDocument();
     expect(readDraft('PF', 2)).toEqual({ numero: { value: '100', base: '' } });
   });

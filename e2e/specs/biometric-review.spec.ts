@@ -34,9 +34,11 @@ async function fillFirstSteps(page: Page, seed: number) {
   const identity = syntheticIdentity('RG', seed);
   const next = page.getByRole('button', { name: 'Continuar', exact: true });
 
+  // The applicant's name is not the one on the identity document they send.
+  const nome = 'Ana Paula Ribeiro Costa';
   await page.goto('/onboarding?etapa=identificacao');
   await stepHeading(page, 'Identificação');
-  await page.getByLabel('Nome completo').fill(identity.nome);
+  await page.getByLabel('Nome completo').fill(nome);
   await page.getByLabel('Nacionalidade').selectOption('brasileira');
   await page.getByLabel('Estado civil').selectOption('solteiro');
   await page.getByLabel('CPF', { exact: true }).fill(randomCpf());
@@ -83,7 +85,14 @@ async function fillFirstSteps(page: Page, seed: number) {
     .setInputFiles(jpeg('rg-verso.jpg', await photo('#b0b8c0')));
   await expect(page.getByText('rg-verso.jpg')).toBeVisible();
   await next.click();
-  return { nome: identity.nome };
+  // Step 3 asks before keeping a document of another name; the applicant confirms.
+  const confirm = page.getByRole('dialog', { name: 'O documento é seu?' });
+  await expect(confirm).toContainText(
+    `O nome no documento (${identity.nome}) é diferente do nome informado na etapa 1 (${nome}).`,
+  );
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Confirmar e continuar' }).click();
+  return { nome, documentName: identity.nome };
 }
 
 test.describe('biometric check em revisão', () => {
@@ -94,7 +103,7 @@ test.describe('biometric check em revisão', () => {
   }) => {
     test.setTimeout(180_000);
     const next = page.getByRole('button', { name: 'Continuar', exact: true });
-    const { nome } = await fillFirstSteps(page, isMobile ? 77 : 76);
+    const { nome, documentName } = await fillFirstSteps(page, isMobile ? 77 : 76);
 
     // Step 4: the sandbox finds the faces uncertain.
     await stepHeading(page, 'Biometria e Verificação');
@@ -158,7 +167,18 @@ test.describe('biometric check em revisão', () => {
       page.getByRole('heading', { level: 1, name: 'Detalhes do Onboarding' }),
     ).toBeVisible();
 
+    // The document of another person is named on top, and in the three-source table.
+    const flags = page.getByRole('region', { name: 'Divergências de identidade' });
+    await expect(flags).toContainText(
+      'O nome no documento de identidade difere do nome informado.',
+    );
+    await expect(flags).toContainText(
+      'O solicitante confirmou que o documento é dele apesar da divergência.',
+    );
     const checks = page.getByRole('region', { name: 'Verificação de identidade' });
+    await expect(checks.getByRole('row', { name: /^Nome/ })).toContainText(
+      `${nome}${documentName}${documentName}Divergente`,
+    );
     await expect(checks.getByTestId('biometric-decision')).toHaveText('Em revisão');
     const compared = checks.getByRole('list', { name: 'Fotos comparadas' });
     await expect(compared.getByRole('listitem')).toHaveCount(3);

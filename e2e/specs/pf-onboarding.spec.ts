@@ -132,6 +132,14 @@ test.describe('individual application', () => {
     await expect(page.getByText(/Erro no processamento/)).toHaveCount(0);
     await expect(page.getByLabel('Nome no documento')).toHaveValue(identity.nome);
     await expectNoAxeViolations(page);
+    // A name on the document other than step 1's is asked about; 'Corrigir' returns to it.
+    await page.getByLabel('Nome no documento').fill('JULIANA FERREIRA LIMA');
+    await next.click();
+    const confirm = page.getByRole('dialog', { name: 'O documento é seu?' });
+    await expect(confirm).toContainText('(JULIANA FERREIRA LIMA)');
+    await confirm.getByRole('button', { name: 'Corrigir' }).click();
+    await expect(page.getByLabel('Nome no documento')).toBeFocused();
+    await page.getByLabel('Nome no documento').fill(identity.nome);
     await next.click();
 
     // Step 4: the selfie step, decided by the sandbox.

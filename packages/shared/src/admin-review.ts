@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { biometricDecisionSchema } from './biometrics';
 import { uploadedDocumentSchema } from './documents';
 import { requiredLongText } from './fields';
+import { identityFlagCodes, identitySources } from './identity-comparison';
 import { medipayAccountSchema, medipayActionValues } from './medipay-account';
 import { clientInteractionSchema } from './rectification';
 import { validationMessages as m } from './messages';
@@ -179,6 +180,20 @@ export const reviewChecksSchema = z.object({
 });
 export type ReviewChecks = z.infer<typeof reviewChecksSchema>;
 
+/** The three-source identity table and its flags (identity-comparison.ts). */
+export const identityComparisonSchema = z.object({
+  sources: z.array(z.enum(identitySources)),
+  rows: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      values: z.partialRecord(z.enum(identitySources), z.string().nullable()),
+      agreement: z.enum(['confere', 'divergente', 'sem_comparacao']),
+    }),
+  ),
+  flags: z.array(z.object({ code: z.enum(identityFlagCodes), message: z.string() })),
+});
+
 export const historyEntrySchema = z.object({
   fromStatus: z.string().nullable(),
   toStatus: z.string(),
@@ -231,6 +246,8 @@ const detailBase = {
   medipayActions: z.array(z.enum(medipayActionValues)),
   /** What the applicant did on the rectification page, oldest first (rectification.ts). */
   interactions: z.array(clientInteractionSchema),
+  /** Typed, registry (PJ), read from the document and corrected (PF), with the disagreements. */
+  identity: identityComparisonSchema,
 };
 
 export const applicationDetailSchema = z.discriminatedUnion('flow', [

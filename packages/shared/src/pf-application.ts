@@ -75,6 +75,8 @@ export const pfApplicationErrorCodes = {
   ...applicationErrorCodes,
   duplicateCpf: 'DUPLICATE_CPF',
   livenessNotPassed: 'LIVENESS_NOT_PASSED',
+  /** Step 3 saved a document of another name or CPF without the applicant's confirmation. */
+  identityNotConfirmed: 'IDENTITY_NOT_CONFIRMED',
 } as const;
 export type PfApplicationErrorCode =
   (typeof pfApplicationErrorCodes)[keyof typeof pfApplicationErrorCodes];

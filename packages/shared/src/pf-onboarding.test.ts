@@ -410,6 +410,7 @@ describe('PF application', () => {
         'docIdentidadeOrgao',
         'docIdentidadeUf',
         'docIdentidadeValidade',
+        'docIdentidadeDivergenciaConfirmada',
       ]),
     );
   });

@@ -75,6 +75,12 @@ const documentsShape = {
   docIdentidadeOrgao: optionalText(60),
   docIdentidadeUf: optionalText(2),
   docIdentidadeValidade: optionalDate(m.docIdentidadeValidade),
+  /**
+   * The applicant confirms that the document is theirs although its name or CPF differs from
+   * step 1's (identity-comparison.ts, documentOwnerMismatch); the server refuses the save
+   * without it.
+   */
+  docIdentidadeDivergenciaConfirmada: z.boolean().optional(),
 };
 
 const biometricsShape = {

@@ -5,7 +5,7 @@
  * back office's decision and the timestamps. Each call makes new column builders: a builder
  * belongs to one table.
  */
-import { boolean, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { applicantSessions } from './applicants';
 
 /** The record, its session (one application per session), progress, status and protocol. */
@@ -56,4 +56,10 @@ export const applicationDecisionColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  /**
+   * The identity disagreements found when the application was sent (identity-comparison.ts's
+   * flag codes: a document of another person, data the applicant changed...), for the rules that
+   * route applications; null before the submission.
+   */
+  identidadeDivergencias: jsonb('identidade_divergencias').$type<string[]>(),
 });

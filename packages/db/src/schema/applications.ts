@@ -45,6 +45,13 @@ export const onboardingPf = pgTable(
     docIdentidadeOrgao: text('doc_identidade_orgao'),
     docIdentidadeUf: text('doc_identidade_uf'),
     docIdentidadeValidade: text('doc_identidade_validade'),
+    /**
+     * The applicant confirmed, when saving step 3, that the identity document is theirs although
+     * its name or CPF differs from step 1's (identity-comparison.ts, documentOwnerMismatch).
+     */
+    docIdentidadeDivergenciaConfirmada: boolean('doc_identidade_divergencia_confirmada')
+      .notNull()
+      .default(false),
     selfieUrl: text('selfie_url'),
     selfieDocUrl: text('selfie_doc_url'),
     /** Set by the server from its own biometric check of the stored selfie photos. */

@@ -80,25 +80,6 @@ export async function findSessionDocuments(
 
 export type VerificationRow = typeof verificationResults.$inferSelect;
 
-/** The finished extractions of these documents, newest first. */
-export async function findDoneExtractions(
-  executor: Executor,
-  documentIds: string[],
-): Promise<VerificationRow[]> {
-  if (documentIds.length === 0) return [];
-  return executor
-    .select()
-    .from(verificationResults)
-    .where(
-      and(
-        inArray(verificationResults.documentId, documentIds),
-        eq(verificationResults.check, 'extraction'),
-        eq(verificationResults.status, 'done'),
-      ),
-    )
-    .orderBy(desc(verificationResults.createdAt));
-}
-
 /** The newest finished face check of a selfie (biometrics keys it by the selfie document). */
 export async function findLatestFaceMatch(
   executor: Executor,

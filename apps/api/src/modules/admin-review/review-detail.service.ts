@@ -17,7 +17,12 @@ import { AppError } from '../../lib/app-error';
 import { decisionOf, type CheckRecord } from '../biometrics/biometrics.records';
 import { findDocumentsByIds, type DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
-import type { ExtractedField } from '../kyc/identity-fields';
+import {
+  pfIdentity,
+  pjIdentity,
+  readIdentityDocument,
+  type DocumentReading,
+} from '../kyc/identity-comparison';
 import { findMedipayAccount } from '../medipay-account/medipay-account.repository';
 import { medipayActionsFor, toMedipayAccount } from '../medipay-account/medipay-account.view';
 import type { PfRecord } from '../application/flow-definition';
@@ -25,7 +30,6 @@ import { pfSavedValues } from '../application/flows/pf';
 import { pjSavedValues } from '../application/flows/pj';
 import {
   findAudit,
-  findDoneExtractions,
   findHistory,
   findInteractions,
   findLatestFaceMatch,
@@ -67,13 +71,6 @@ const documentIdOf = (url: string | null) =>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-const extractedField = (value: unknown): ExtractedField | null => {
-  const field = value as Partial<ExtractedField> | null | undefined;
-  return typeof field?.value === 'string' && typeof field.confidence === 'number'
-    ? { value: field.value, confidence: field.confidence }
-    : null;
-};
-
 export function createReviewDetail(deps: { db: Database }): ReviewDetail {
   const { db } = deps;
 
@@ -109,19 +106,8 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
   async function reviewChecks(
     row: PfRecord,
     byId: Map<string, DocumentRow>,
+    reading: DocumentReading | null,
   ): Promise<ReviewChecks> {
-    const frontId = documentIdOf(row.docIdentidadeFrenteUrl);
-    const backId = documentIdOf(row.docIdentidadeVersoUrl);
-    const extractions = await findDoneExtractions(
-      db,
-      [frontId, backId].filter((id): id is string => id !== null && byId.has(id)),
-    );
-    const extraction =
-      extractions.find((result) => result.documentId === frontId) ??
-      extractions.find((result) => result.documentId === backId) ??
-      null;
-    const fields = (extraction?.result ?? {}) as Record<string, unknown>;
-
     const selfieId = documentIdOf(row.selfieUrl);
     const faceCheck =
       selfieId && byId.has(selfieId)
@@ -131,17 +117,11 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
     const similarities = faceRecord?.faceMatch;
 
     return {
-      extraction: extraction
+      extraction: reading
         ? {
-            field: extraction.documentId === frontId ? 'docIdentidadeFrente' : 'docIdentidadeVerso',
-            kind: typeof fields.kind === 'string' ? fields.kind : null,
-            fields: {
-              nome: extractedField(fields.nome),
-              numero: extractedField(fields.numero),
-              orgao: extractedField(fields.orgao),
-              uf: extractedField(fields.uf),
-              validade: extractedField(fields.validade),
-            },
+            field: reading.side === 0 ? 'docIdentidadeFrente' : 'docIdentidadeVerso',
+            kind: reading.kind,
+            fields: reading.fields,
           }
         : null,
       faceMatch: similarities
@@ -198,15 +178,27 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
         createdAt: entry.createdAt.toISOString(),
       })),
     };
+    const current = new Set(byId.keys());
     if (record.flow === 'PF') {
+      const reading = await readIdentityDocument(
+        db,
+        [record.row.docIdentidadeFrenteUrl, record.row.docIdentidadeVersoUrl],
+        current,
+      );
       return {
         flow: 'PF',
         ...base,
         values: pfSavedValues(record.row, byId),
-        checks: await reviewChecks(record.row, byId),
+        checks: await reviewChecks(record.row, byId, reading),
+        identity: pfIdentity(record.row, reading),
       };
     }
-    return { flow: 'PJ', ...base, values: pjSavedValues(record.row, byId) };
+    return {
+      flow: 'PJ',
+      ...base,
+      values: pjSavedValues(record.row, byId),
+      identity: await pjIdentity(db, record.row, current),
+    };
   }
 
   return {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onboardingPf, onboardingPj, verificationResults } from '@medipay/db/schema';
+import { lookupCache, onboardingPf, onboardingPj, verificationResults } from '@medipay/db/schema';
 import { applicationDetailSchema, reviewMessages } from '@medipay/shared/admin-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
+import { identityMessages } from '@medipay/shared/identity-comparison';
 import { pjClient } from '../../../test/flow-applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
@@ -193,6 +194,77 @@ describe('the PF detail', () => {
     expect(detail.checks.biometricDecision).toBe('aprovado');
   });
 
+  it('sets the document of another person against step 1, keeps the flags it was sent with', async () => {
+    const { applicant } = await submittedPf(t, clock, async (pf, applicant) => {
+      const [stored] = await t.database.db
+        .select()
+        .from(onboardingPf)
+        .where(eq(onboardingPf.email, applicant.email));
+      const documents = (await pf.getState(applicant)).json().values;
+      await t.database.db.insert(verificationResults).values({
+        sessionId: stored!.sessionId,
+        documentId: documents.docIdentidadeFrente.id,
+        check: 'extraction',
+        status: 'done',
+        result: {
+          kind: 'CNH',
+          nome: { value: 'JULIANA FERREIRA LIMA', confidence: 0.93 },
+          numero: { value: '04512345678', confidence: 0.9 },
+          orgao: null,
+          uf: { value: 'SP', confidence: 0.8 },
+          validade: null,
+        },
+        createdAt: clock.now(),
+        completedAt: clock.now(),
+      });
+      const otherPerson = {
+        ...pf.values.professional(documents.docIdentidadeFrente, documents.docIdentidadeVerso),
+        docIdentidadeNome: 'JULIANA FERREIRA LIMA',
+        docIdentidadeNumero: '04512345678',
+      };
+      // Not saved until the applicant confirms that the document is theirs.
+      const refused = await pf.saveStep(applicant, 3, otherPerson);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'IDENTITY_NOT_CONFIRMED',
+        message: identityMessages.notConfirmed,
+      });
+      expect(stored!.docIdentidadeNome).toBe('ANA BEATRIZ SOUZA');
+      const confirmed = await pf.saveStep(applicant, 3, {
+        ...otherPerson,
+        docIdentidadeDivergenciaConfirmada: true,
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      clock.advance(1000);
+    });
+    const [row] = await t.database.db
+      .select()
+      .from(onboardingPf)
+      .where(eq(onboardingPf.email, applicant.email));
+    expect(row).toMatchObject({
+      docIdentidadeNome: 'JULIANA FERREIRA LIMA',
+      docIdentidadeDivergenciaConfirmada: true,
+      identidadeDivergencias: ['nome_documento_difere', 'divergencia_confirmada'],
+    });
+
+    const detail = applicationDetailSchema.parse(await services.detail.get('pf', row!.id));
+    expect(detail.identity.sources).toEqual(['typed', 'read', 'corrected']);
+    expect(detail.identity.rows[0]).toEqual({
+      key: 'nome',
+      label: 'Nome',
+      values: {
+        typed: 'Ana Beatriz Souza',
+        read: 'JULIANA FERREIRA LIMA',
+        corrected: 'JULIANA FERREIRA LIMA',
+      },
+      agreement: 'divergente',
+    });
+    expect(detail.identity.flags.map((flag) => flag.message)).toEqual([
+      identityMessages.flags.nome_documento_difere,
+      identityMessages.flags.divergencia_confirmada,
+    ]);
+  });
+
   it('shows the decision of the newest check of the selfie when the step holds none', async () => {
     const { row, saved } = await submittedPf(t, clock);
     await t.database.db
@@ -289,6 +361,39 @@ describe('the PJ detail', () => {
     expect(detail.history.map((entry) => entry.toStatus)).toEqual([
       'INICIADO',
       'ENVIADO_PARA_ANALISE',
+    ]);
+  });
+
+  it("sets the representative against the registry's partners and the document", async () => {
+    const { applicant, row } = await submittedPj(t, clock);
+    await t.database.db.insert(lookupCache).values({
+      key: `cnpj:${applicant.cnpj}`,
+      value: {
+        nome: 'HOSPITAL EXEMPLO SOCIEDADE ANONIMA',
+        qsa: [{ nome: 'MARIA DAS GRACAS PEREIRA', qual: 'Diretor' }],
+      },
+      provider: 'brasilapi',
+      // The applicant's lookup is older than the cache keeps it: the reviewer still sees it.
+      expiresAt: new Date(clock.now().getTime() - 1000),
+    });
+    const detail = applicationDetailSchema.parse(await services.detail.get('pj', row.id));
+    expect(detail.identity.sources).toEqual(['typed', 'registry', 'read']);
+    expect(detail.identity.rows[0]).toMatchObject({
+      key: 'razaoSocial',
+      values: {
+        typed: 'Hospital Exemplo S.A.',
+        registry: 'HOSPITAL EXEMPLO SOCIEDADE ANONIMA',
+      },
+      agreement: 'divergente',
+    });
+    expect(detail.identity.rows[1]).toMatchObject({
+      key: 'responsavelNome',
+      values: { registry: 'Não consta no quadro de sócios' },
+      agreement: 'divergente',
+    });
+    expect(detail.identity.flags.map((flag) => flag.code)).toEqual([
+      'razao_social_difere',
+      'responsavel_fora_do_quadro',
     ]);
   });
 

@@ -149,12 +149,21 @@ export async function taxIdHeldByAnother<F extends Flow>(
 export async function markSubmitted<F extends Flow>(
   executor: Executor,
   definition: FlowDefinition<F>,
-  input: { id: string; fromStatus: string; toStatus: string; protocolo: string; now: Date },
+  input: {
+    id: string;
+    fromStatus: string;
+    toStatus: string;
+    protocolo: string;
+    now: Date;
+    /** The identity disagreements of the application as sent (identity-comparison.ts). */
+    identidadeDivergencias: string[];
+  },
 ): Promise<FlowRecord<F> | null> {
   const table = tableOf(definition);
   const [row] = await executor
     .update(table)
     .set({
+      identidadeDivergencias: input.identidadeDivergencias,
       protocolo: input.protocolo,
       status: input.toStatus,
       consentimentoLgpd: true,

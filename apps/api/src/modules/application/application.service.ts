@@ -13,6 +13,7 @@ import type { ApplicantSessionRow } from '../applicant-session/applicant-session
 import type { Biometrics } from '../biometrics/biometrics.service';
 import { findDocumentsByIds, type DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
+import { identityOf, type IdentityRecord } from '../kyc/identity-comparison';
 import { insertOutboxMessage } from '../messaging/outbox.repository';
 import { insertStatusHistory } from '../status-history/status-history.repository';
 import {
@@ -144,7 +145,11 @@ export function createApplications<F extends Flow>(
       columns.emailVerificado = true;
       columns.telefoneVerificado = true;
     }
-    Object.assign(columns, await definition.checkStep?.({ step, session, uploaded, biometrics }));
+    const record = () => findRecordBySession(db, definition, session.id);
+    Object.assign(
+      columns,
+      await definition.checkStep?.({ step, session, values, record, uploaded, biometrics }),
+    );
     return { columns, uploaded: [...uploaded.values()] };
   }
 
@@ -173,7 +178,12 @@ export function createApplications<F extends Flow>(
   }
 
   /** Sets protocol and status, with another protocol when one is taken; null when all were. */
-  async function markWithProtocol(tx: Transaction, record: FlowRecord<F>, now: Date) {
+  async function markWithProtocol(
+    tx: Transaction,
+    record: FlowRecord<F>,
+    now: Date,
+    identidadeDivergencias: string[],
+  ) {
     for (let attempt = 0; attempt < PROTOCOL_MAX_ATTEMPTS; attempt += 1) {
       const protocolo = generateProtocol(flow, now);
       try {
@@ -185,6 +195,7 @@ export function createApplications<F extends Flow>(
             toStatus: submitted,
             protocolo,
             now,
+            identidadeDivergencias,
           });
           if (!row) throw errors.alreadySubmitted();
           return row;
@@ -266,9 +277,13 @@ export function createApplications<F extends Flow>(
       if (await taxIdHeldByAnother(db, definition, taxId, record.id))
         throw definition.taxId.duplicate();
 
+      // Kept with the application for the rules that route it (the reviewer's detail shows the
+      // comparison as it stands).
+      const identity = await identityOf(db, { flow, row: record } as IdentityRecord);
+      const disagreements = identity.flags.map((flag) => flag.code);
       const now = clock.now();
       const { row, outboxId } = await db.transaction(async (tx) => {
-        const row = await markWithProtocol(tx, record, now);
+        const row = await markWithProtocol(tx, record, now, disagreements);
         if (!row) throw errors.submitFailed();
         await insertStatusHistory(tx, {
           flow,

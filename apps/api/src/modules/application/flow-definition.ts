@@ -46,6 +46,9 @@ export type { SavableStep };
 export type StepCheckInput<F extends Flow> = {
   step: SavableStep;
   session: ApplicantSessionRow;
+  values: Record<string, unknown>;
+  /** The stored record before this save (null before the first step's save); read on demand. */
+  record: () => Promise<FlowRecord<F> | null>;
   uploaded: ReadonlyMap<FlowFileField<F>, DocumentRow>;
   biometrics: Biometrics;
 };

@@ -1,6 +1,19 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
 import { lookupCache } from '@medipay/db/schema';
+import type { Executor } from '../messaging/outbox.repository';
+
+/**
+ * The last answer stored for `key`, however old (the registry's record of a company as the
+ * applicant's lookup found it), or null.
+ */
+export async function readStoredAnswer(executor: Executor, key: string) {
+  const [row] = await executor
+    .select({ value: lookupCache.value })
+    .from(lookupCache)
+    .where(eq(lookupCache.key, key));
+  return row ?? null;
+}
 
 export async function readCache(db: Database, key: string, now: Date) {
   const [row] = await db

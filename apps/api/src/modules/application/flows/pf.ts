@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { onboardingPf } from '@medipay/db/schema';
 import { biometricDecisionAccepted } from '@medipay/shared/biometrics';
 import { pfFileFields, type PfFileField } from '@medipay/shared/files';
+import { documentOwnerMismatch, identityMessages } from '@medipay/shared/identity-comparison';
 import { validationMessages } from '@medipay/shared/messages';
 import {
   pfApplicationErrorCodes as codes,
@@ -25,6 +26,7 @@ import {
   contactColumns,
   type FlowDefinition,
   type PfRecord,
+  type StepCheckInput,
 } from '../flow-definition';
 
 export const pfFlow: FlowDefinition<'PF'> = {
@@ -52,6 +54,7 @@ export const pfFlow: FlowDefinition<'PF'> = {
       'docIdentidadeOrgao',
       'docIdentidadeUf',
       'docIdentidadeValidade',
+      'docIdentidadeDivergenciaConfirmada',
     ],
     4: ['selfieUrl', 'selfieDocUrl', 'livenessPassed', 'livenessConfidence', 'biometriaDecisao'],
     5: ['pepTipo', 'pepNome', 'pepCpf', 'pepCargo', 'pepOrgao'],
@@ -62,6 +65,7 @@ export const pfFlow: FlowDefinition<'PF'> = {
     'livenessPassed',
     'livenessConfidence',
     'biometriaDecisao',
+    'docIdentidadeDivergenciaConfirmada',
   ],
 
   taxId: {
@@ -73,26 +77,7 @@ export const pfFlow: FlowDefinition<'PF'> = {
 
   confirmationData: (record) => ({ nome: record.nomeCompleto ?? '' }),
 
-  // Spec, individual step 4: only PF has the selfie step, passable once liveness passed.
-  checkStep: async ({ step, session, uploaded, biometrics }) => {
-    if (step !== 4) return {};
-    const check = await biometrics.latest(session);
-    // Aprovado and em revisão go on (a reviewer compares the photos of the latter); reprovado
-    // is tried again.
-    if (
-      !check ||
-      !biometricDecisionAccepted(check.decision) ||
-      check.selfieId !== uploaded.get('selfie')?.id ||
-      check.selfieDocId !== uploaded.get('selfieDoc')?.id
-    ) {
-      throw new AppError(codes.livenessNotPassed, validationMessages.livenessScreen, 400);
-    }
-    return {
-      livenessPassed: true,
-      livenessConfidence: check.confidence,
-      biometriaDecisao: check.decision,
-    };
-  },
+  checkStep: async (input) => (input.step === 3 ? checkDocumentOwner(input) : checkSelfie(input)),
 
   // Spec, individual step 4 (departure 9): a new identity photo voids the check compared to it.
   stepSaveExpressions: (step): Record<string, SQL> => {
@@ -127,6 +112,48 @@ export const pfFlow: FlowDefinition<'PF'> = {
     return livenessHolds ? [] : [4];
   },
 };
+
+// Spec, individual step 4: only PF has the selfie step, passable once liveness passed.
+async function checkSelfie({ step, session, uploaded, biometrics }: StepCheckInput<'PF'>) {
+  if (step !== 4) return {};
+  const check = await biometrics.latest(session);
+  // Aprovado and em revisão go on (a reviewer compares the photos of the latter); reprovado
+  // is tried again.
+  if (
+    !check ||
+    !biometricDecisionAccepted(check.decision) ||
+    check.selfieId !== uploaded.get('selfie')?.id ||
+    check.selfieDocId !== uploaded.get('selfieDoc')?.id
+  ) {
+    throw new AppError(codes.livenessNotPassed, validationMessages.livenessScreen, 400);
+  }
+  return {
+    livenessPassed: true,
+    livenessConfidence: check.confidence,
+    biometriaDecisao: check.decision,
+  };
+}
+
+/**
+ * Step 3 (a departure from the spec): an identity document whose name or CPF is not step 1's is saved
+ * only once the applicant confirmed it is theirs; the confirmation is kept for the reviewer.
+ */
+async function checkDocumentOwner({ values, record }: StepCheckInput<'PF'>) {
+  const stored = await record();
+  const mismatch =
+    stored?.nomeCompleto && stored.cpf
+      ? documentOwnerMismatch(
+          { nome: stored.nomeCompleto, cpf: stored.cpf },
+          {
+            nome: String(values.docIdentidadeNome ?? ''),
+            numero: String(values.docIdentidadeNumero ?? ''),
+          },
+        )
+      : null;
+  if (mismatch && values.docIdentidadeDivergenciaConfirmada !== true)
+    throw new AppError(codes.identityNotConfirmed, identityMessages.notConfirmed, 409);
+  return { docIdentidadeDivergenciaConfirmada: mismatch !== null };
+}
 
 /** The stored PF values in the forms' shapes (the wizard's resume, the back office's review). */
 export const pfSavedValues = (

@@ -142,27 +142,51 @@ describe('PF detail', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('compares the extracted identity data with the typed data and shows the face scores', async () => {
+  it('sets typed, read and step-3 identity data side by side, flags each difference on top, and shows the face scores', async () => {
     withDetail(pfTestFlow, () => pfDetail);
     renderAdmin(detailPath);
     await loaded();
     const checks = card('Verificação de identidade');
-    const result = (label: string) =>
-      within(checks)
-        .getByRole('row', { name: new RegExp(`^${label}`) })
-        .querySelectorAll('td');
+    const table = within(checks).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      'Campo',
+      'Informado pelo solicitante',
+      'Lido do documento',
+      'Confirmado na etapa 3',
+      'Resultado',
+    ]);
+    const cells = (label: string) =>
+      [
+        ...within(table)
+          .getByRole('row', { name: new RegExp(`^${label}`) })
+          .querySelectorAll('td'),
+      ].map((cell) => cell.textContent);
     // Case and punctuation do not count as differences.
-    expect(result('Nome')[2]).toHaveTextContent('Confere');
-    expect(result('Número')[2]).toHaveTextContent('Confere');
-    expect(result('Órgão emissor')[2]).toHaveTextContent('Confere');
+    expect(cells('Nome')).toEqual([
+      'Maria Oliveira',
+      'MARIA OLIVEIRA',
+      'Maria Oliveira',
+      'Confere',
+    ]);
+    expect(cells('Número')).toEqual(['—', '12345678-9', '12.345.678-9', 'Confere']);
     // A real difference says so in text (and is highlighted).
-    const uf = within(checks).getByRole('row', { name: /^UF/ });
-    expect(uf).toHaveTextContent('SPRJDivergente');
+    const uf = within(table).getByRole('row', { name: /^UF/ });
+    expect(cells('UF')).toEqual(['—', 'RJ', 'SP', 'Divergente']);
     expect(uf).toHaveAttribute('data-differs', 'true');
     expect(within(checks).getAllByText('Divergente')).toHaveLength(1);
-    // Nothing extracted: no verdict.
-    expect(result('Validade')[0]).toHaveTextContent('20/05/2030');
-    expect(result('Validade')[2]).toHaveTextContent('Sem comparação');
+    // Nothing read: no verdict.
+    expect(cells('Validade')).toEqual(['—', '—', '20/05/2030', 'Sem comparação']);
+    // The difference is also named on top of the page, before the decisions.
+    const flags = screen.getByRole('region', { name: 'Divergências de identidade' });
+    expect(flags).toHaveTextContent('O solicitante alterou dados lidos do documento: UF.');
+    expect(
+      flags.compareDocumentPosition(screen.getByRole('button', { name: /Aprovar/ })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
 
     expect(within(checks).getByText('87,5%')).toBeVisible();
     expect(within(checks).getByText('91,2%')).toBeVisible();

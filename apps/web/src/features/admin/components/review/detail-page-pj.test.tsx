@@ -49,6 +49,17 @@ describe('PJ detail', () => {
     expect(valueOf(finances, 'Faturamento mensal')).toHaveTextContent('De R$ 100 mil a R$ 500 mil');
     expect(valueOf(finances, 'Número de funcionários')).toHaveTextContent('De 51 a 100');
 
+    // The representative and the company against the registry: they agree, nothing on top.
+    const identity = within(card('Verificação de identidade')).getByRole('table');
+    expect(within(identity).getByRole('columnheader', { name: 'Receita Federal' })).toBeVisible();
+    expect(within(identity).getByRole('row', { name: /^Razão social/ })).toHaveTextContent(
+      'Hospital Vida Saúde LtdaHOSPITAL VIDA SAUDE LTDA—Confere',
+    );
+    expect(within(identity).getByRole('row', { name: /^Nome do responsável/ })).toHaveTextContent(
+      'Paulo MendesPAULO MENDES—Confere',
+    );
+    expect(screen.queryByRole('region', { name: 'Divergências de identidade' })).toBeNull();
+
     const consents = card('Consentimentos');
     expect(valueOf(consents, 'Consentimento LGPD')).toHaveTextContent('Aceito');
     expect(valueOf(consents, 'Consentimento KYC')).toHaveTextContent('Aceito');

@@ -3,6 +3,7 @@ import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { DecisionActions } from './decision-actions';
 import { ApplicationLoader, ConsentsCard, DecisionNotes, DetailHeader } from './detail-parts';
 import { AuditCard, HistoryCard } from './history-card';
+import { IdentityFlags } from './identity-comparison';
 import { MedipayAccountCard } from './medipay-account-card';
 import { RectificationCard } from './rectification-card';
 import type { ApplicationFlow, DetailOf, ReviewFlowDefinition } from './review-flow';
@@ -42,6 +43,7 @@ function DetailView<F extends ApplicationFlow>({
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <DetailHeader title={flow.detail.title} detail={detail} list={flow.list.path} />
+      <IdentityFlags identity={detail.identity} />
       <DecisionNotes detail={detail} />
       <DecisionActions detail={detail} />
       <MedipayAccountCard detail={detail} />

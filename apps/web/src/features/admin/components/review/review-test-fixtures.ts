@@ -1,4 +1,5 @@
 /* Fixtures of the review pages' tests: API answers shaped by packages/shared/src/admin-review.ts. */
+import { comparePfIdentity, comparePjIdentity } from '@medipay/shared/identity-comparison';
 import type {
   ApplicationDetail,
   ApplicationList,
@@ -235,6 +236,26 @@ export const pfDetail: Extract<ApplicationDetail, { flow: 'PF' }> = {
     liveness: { passed: true, confidence: 0.9349 },
     biometricDecision: 'aprovado',
   },
+  // What the server answers for the values and the reading above.
+  identity: comparePfIdentity({
+    typed: { nome: 'Maria Oliveira', cpf: '52998224725' },
+    read: {
+      kind: 'RG',
+      nome: 'MARIA OLIVEIRA',
+      numero: '12345678-9',
+      orgao: 'SSP',
+      uf: 'RJ',
+      validade: null,
+    },
+    corrected: {
+      nome: 'Maria Oliveira',
+      numero: '12.345.678-9',
+      orgao: 'SSP',
+      uf: 'SP',
+      validade: '2030-05-20',
+    },
+    confirmed: false,
+  }),
 };
 
 const contrato = document('pj-contrato', 'contrato-social.pdf', 'application/pdf');
@@ -329,4 +350,14 @@ export const pjDetail: Extract<ApplicationDetail, { flow: 'PJ' }> = {
     consentimentoLgpd: true,
     consentimentoKyc: true,
   },
+  identity: comparePjIdentity({
+    typed: {
+      razaoSocial: 'Hospital Vida Saúde Ltda',
+      responsavelNome: 'Paulo Mendes',
+      responsavelCpf: '52998224725',
+      responsavelRg: '12.345.678-9',
+    },
+    registry: { razaoSocial: 'HOSPITAL VIDA SAUDE LTDA', partners: ['PAULO MENDES'] },
+    read: null,
+  }),
 };

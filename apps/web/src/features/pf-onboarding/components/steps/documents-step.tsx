@@ -1,5 +1,11 @@
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { UploadedDocument } from '@medipay/shared/documents';
+import {
+  documentOwnerMismatch,
+  identityMessages,
+  type DocumentOwnerMismatch,
+} from '@medipay/shared/identity-comparison';
 import { maskDate, maskUf } from '@medipay/shared/masks';
 import { docProfissionalOptions, ufOptions } from '@medipay/shared/options';
 import { ExtractionStatus } from '../../../../components/documents/extraction-status';
@@ -8,6 +14,15 @@ import {
   type ExtractedIdentityFields,
 } from '../../../../components/documents/use-document-extraction';
 import { FormField } from '../../../../components/form/form-field';
+import { Button } from '../../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { DocumentField } from '../../../../components/upload/document-field';
@@ -55,7 +70,33 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
     docIdentidadeVerso: values.docIdentidadeVerso ?? null,
     ...savedTexts(values, Object.values(identityFields)),
   };
-  const { form, saving, submit } = useWizardStepForm(pfWizard, 3, { defaultValues, onSaved });
+  const { form, saving, save } = useWizardStepForm(pfWizard, 3, { defaultValues, onSaved });
+  // A document whose name or CPF is not step 1's is saved only once the applicant confirms it
+  // is theirs (the server refuses it otherwise, and keeps the confirmation for the reviewer).
+  const [mismatch, setMismatch] = useState<DocumentOwnerMismatch | null>(null);
+  // The field 'Corrigir' takes the focus to (kept after the dialog closes).
+  const [fieldToCorrect, setFieldToCorrect] = useState<'docIdentidadeNome' | 'docIdentidadeNumero'>(
+    'docIdentidadeNome',
+  );
+  const submit = form.handleSubmit((typed) => {
+    const found = documentOwnerMismatch(
+      { nome: values.nomeCompleto ?? '', cpf: values.cpf ?? '' },
+      { nome: typed.docIdentidadeNome, numero: typed.docIdentidadeNumero },
+    );
+    if (!found) return save(typed);
+    setFieldToCorrect(found.nome ? 'docIdentidadeNome' : 'docIdentidadeNumero');
+    setMismatch(found);
+  });
+  const confirmOwner = () => {
+    setMismatch(null);
+    void save({ ...form.getValues(), docIdentidadeDivergenciaConfirmada: true });
+  };
+  // Correcting takes the focus to the field to correct, not back to 'Continuar'.
+  const correcting = useRef(false);
+  const correct = () => {
+    correcting.current = true;
+    setMismatch(null);
+  };
   const { register, control, formState, setValue } = form;
   const { errors } = formState;
 
@@ -156,6 +197,43 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
         </div>
       </fieldset>
       <StepActions saving={saving} onBack={onBack} />
+
+      <Dialog open={mismatch !== null} onOpenChange={(open) => !open && correct()}>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            if (!correcting.current) return;
+            correcting.current = false;
+            event.preventDefault();
+            form.setFocus(fieldToCorrect);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{identityMessages.confirmTitle}</DialogTitle>
+            <DialogDescription asChild>
+              <div className="space-y-2">
+                {mismatch?.nome && (
+                  <p>
+                    {identityMessages.confirmName(
+                      form.getValues('docIdentidadeNome'),
+                      values.nomeCompleto ?? '',
+                    )}
+                  </p>
+                )}
+                {mismatch?.cpf && <p>{identityMessages.confirmCpf}</p>}
+                <p>{identityMessages.confirmHint}</p>
+              </div>
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={correct}>
+              {identityMessages.correctAction}
+            </Button>
+            <Button type="button" onClick={confirmOwner} disabled={saving}>
+              {identityMessages.confirmAction}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </form>
   );
 }

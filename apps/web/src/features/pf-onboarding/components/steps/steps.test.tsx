@@ -60,6 +60,64 @@ describe('PF steps', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("documents: asks before saving a document of another person's name, and says so to the server", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify(state), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const document = (id: string) => ({
+      id,
+      name: `${id}.jpg`,
+      size: 1000,
+      type: 'image/jpeg',
+      url: `/api/documents/${id}`,
+      thumbnailUrl: null,
+    });
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <DocumentsStep
+        {...props({
+          onSaved,
+          values: {
+            nomeCompleto: 'Ana Paula Ribeiro Costa',
+            cpf: '52998224725',
+            docProfissionalTipo: 'CRM',
+            docProfissionalNumero: '123456',
+            docProfissionalUf: 'SP',
+            docIdentidadeFrente: document('frente'),
+            docIdentidadeVerso: document('verso'),
+            docIdentidadeNome: 'JULIANA FERREIRA LIMA',
+            docIdentidadeNumero: '12.345.678-9',
+          },
+        })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'O documento é seu?' });
+    expect(dialog).toHaveTextContent(
+      'O nome no documento (JULIANA FERREIRA LIMA) é diferente do nome informado na etapa 1 (Ana Paula Ribeiro Costa).',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // 'Corrigir' goes back to the name, nothing saved.
+    await user.click(screen.getByRole('button', { name: 'Corrigir' }));
+    await waitFor(() => expect(screen.getByLabelText('Nome no documento')).toHaveFocus());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar e continuar' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(state));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      docIdentidadeNome: 'JULIANA FERREIRA LIMA',
+      docIdentidadeDivergenciaConfirmada: true,
+    });
+  });
+
   it('PEP: a PEP names the office, a relative also the person; NAO saves without them', async () => {
     const onSaved = vi.fn();
     fetchMock.mockResolvedValue(

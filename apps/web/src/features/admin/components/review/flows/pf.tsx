@@ -3,7 +3,6 @@ import {
   biometriaFilterValues,
   reviewMessages,
 } from '@medipay/shared/admin-review';
-import { formatDate } from '@medipay/shared/dates';
 import { maskCpf } from '@medipay/shared/masks';
 import {
   estadoCivilOptions,
@@ -23,12 +22,6 @@ import { formatListDateTime, orDash } from '../review-format';
 import { pfDetailPath } from '../review-paths';
 
 type PfDetail = DetailOf<'PF'>;
-
-/** A stored date (`yyyy-MM-dd`) as `dd/MM/yyyy`; anything else as is. */
-function displayDate(value: string | undefined): string {
-  if (!value) return '';
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T12:00:00Z`) : value;
-}
 
 function PersonalDataCard({ detail }: { detail: PfDetail }) {
   const { values } = detail;
@@ -88,12 +81,7 @@ function PfCards({ detail }: { detail: PfDetail }) {
       <PersonalDataCard detail={detail} />
       <AddressCard values={values} />
       <PfDocumentsCard detail={detail} />
-      <IdentityChecksCard
-        detail={{
-          ...detail,
-          values: { ...values, docIdentidadeValidade: displayDate(values.docIdentidadeValidade) },
-        }}
-      />
+      <IdentityChecksCard detail={detail} />
       <PepCard detail={detail} />
     </>
   );

@@ -14,6 +14,7 @@ import {
 import { paths } from '@medipay/shared/routes';
 import { pjStatusFilterValues } from '@medipay/shared/status';
 import { AddressCard, contactItems, InfoList, SectionCard } from '../detail-parts';
+import { IdentityComparisonTable } from '../identity-comparison';
 import { progressColumn, statusColumn } from '../list-columns';
 import { PjDocumentsCard } from '../pj-documents-card';
 import type { DetailOf, ReviewFlowDefinition } from '../review-flow';
@@ -83,6 +84,12 @@ function PjCards({ detail }: { detail: DetailOf<'PJ'> }) {
       </SectionCard>
 
       <PjDocumentsCard detail={detail} />
+      <SectionCard title="Verificação de identidade" className="lg:col-span-2">
+        <IdentityComparisonTable
+          identity={detail.identity}
+          caption="Dados informados pelo solicitante, da Receita Federal (consulta do CNPJ feita no cadastro) e lidos do documento do responsável"
+        />
+      </SectionCard>
     </>
   );
 }

@@ -130,9 +130,16 @@ test.describe('company application', () => {
     await expectNoAxeViolations(page);
     await next.click();
 
-    // Step 3: the partner the registry named, with the role mapped to the options.
+    // Step 3: the partner the registry suggests, with the role mapped to the options; every
+    // partner of the registry is offered.
     await expectStepOpened(page, 'Responsável Legal');
     await expect(page.getByLabel('Nome do responsável')).toHaveValue('CICLANO DA SILVA');
+    await expect(page.getByLabel('Cargo')).toHaveValue('administrador');
+    const partner = page.getByLabel('Sócio ou administrador da empresa');
+    await partner.selectOption({ label: 'FULANA DE TAL (Sócio)' });
+    await expect(page.getByLabel('Nome do responsável')).toHaveValue('FULANA DE TAL');
+    await expect(page.getByLabel('Cargo')).toHaveValue('socio');
+    await partner.selectOption({ label: 'CICLANO DA SILVA (Sócio-Administrador)' });
     await expect(page.getByLabel('Cargo')).toHaveValue('administrador');
     await page.getByLabel('CPF do responsável').fill('11111111111');
     await page.getByLabel('RG do responsável').focus();

@@ -1,3 +1,4 @@
+import { cargoFromQualification } from '@medipay/shared/company-registry';
 import type { CnpjLookupResult } from '@medipay/shared/lookup';
 import { maskCep } from '@medipay/shared/masks';
 import type { ResponsavelCargo } from '@medipay/shared/options';
@@ -15,8 +16,17 @@ export type RegistryPrefill = {
     cidade: string;
     uf: string;
   };
+  /** The partner suggested as the representative (company-registry.ts says which). */
   responsavel: { nome: string; cargo: ResponsavelCargo } | null;
+  /** Every partner and administrator of the registry (QSA), in its order, to choose from. */
+  partners: RegistryPartner[];
 };
+
+/** A partner of the registry: the name, the qualification as shown, the role it maps to. */
+export type RegistryPartner = { nome: string; qualificacao: string; cargo: ResponsavelCargo };
+
+/** '49-Sócio-Administrador' (ReceitaWS) and 'Sócio-Administrador' (BrasilAPI) read alike. */
+const withoutCode = (qualification: string) => qualification.replace(/^\s*\d+\s*-\s*/, '').trim();
 
 // Kept for the tab's life, so a reload between steps does not lose what the lookup found.
 const storageKey = 'medipay:pj-registro';
@@ -38,6 +48,13 @@ export function prefillFromRegistry(cnpj: string, result: CnpjLookupResult): Reg
       nome: result.sugestoes.responsavel.nome,
       cargo: result.sugestoes.responsavel.cargo,
     },
+    partners: result.qsa
+      .filter((partner) => partner.nome.trim())
+      .map((partner) => ({
+        nome: partner.nome.trim(),
+        qualificacao: withoutCode(partner.qual),
+        cargo: cargoFromQualification(partner.qual),
+      })),
   };
 }
 
@@ -54,7 +71,9 @@ export function storedPrefill(cnpj: string | undefined): RegistryPrefill | null 
   if (!cnpj) return null;
   try {
     const stored = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null') as RegistryPrefill;
-    return stored?.cnpj === cnpj ? stored : null;
+    if (stored?.cnpj !== cnpj) return null;
+    // Kept by an earlier version of the page, without the partners.
+    return { ...stored, partners: Array.isArray(stored.partners) ? stored.partners : [] };
   } catch {
     return null;
   }

@@ -105,12 +105,12 @@ function lookupResult(overrides: Partial<CnpjLookupResult> = {}): CnpjLookupResu
     bairro: 'Bela Vista',
     municipio: 'São Paulo',
     uf: 'sp',
-    qsa: [{ nome: 'Maria Souza Lima', qual: '49-Sócio-Administrador' }],
+    qsa: [{ nome: 'Maria Souza Lima', qual: '22-Sócio' }],
     situacao: 'ATIVA',
     sugestoes: {
       tipoEmpresa: 'clinica',
       areaAtuacao: 'cardiologia',
-      responsavel: { nome: 'Maria Souza Lima', qual: '49-Sócio-Administrador', cargo: 'socio' },
+      responsavel: { nome: 'Maria Souza Lima', qual: '22-Sócio', cargo: 'socio' },
     },
     ...overrides,
   };

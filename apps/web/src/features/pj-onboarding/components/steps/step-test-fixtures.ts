@@ -36,6 +36,7 @@ export const prefill: RegistryPrefill = {
     uf: 'SP',
   },
   responsavel: { nome: 'Maria Souza Lima', cargo: 'socio' },
+  partners: [{ nome: 'Maria Souza Lima', qualificacao: 'Sócio', cargo: 'socio' }],
 };
 
 export const field = (label: string) => screen.getByLabelText(label);

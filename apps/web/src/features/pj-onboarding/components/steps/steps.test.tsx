@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedDocument } from '@medipay/shared/documents';
@@ -9,6 +9,7 @@ import { expectFieldMessage } from '../../../../testing/wizard-steps';
 import { AddressStep } from './address-step';
 import { DocumentsStep } from './documents-step';
 import { FinanceStep } from './finance-step';
+import type { RegistryPrefill } from '../registry-prefill';
 import { ResponsibleStep } from './responsible-step';
 import { continuar, field, prefill, props, state } from './step-test-fixtures';
 
@@ -86,6 +87,67 @@ describe('PJ responsible step', () => {
     expect(field('Nome do responsável')).toHaveValue('Maria Souza Lima');
     expect(field('Cargo')).toHaveValue('socio');
     expect(field('Cargo')).toHaveDisplayValue('Sócio(a)');
+  });
+
+  describe('with the partners of the registry', () => {
+    const partners = {
+      ...prefill,
+      partners: [
+        ...prefill.partners,
+        { nome: 'João Pereira Alves', qualificacao: 'Administrador', cargo: 'administrador' },
+      ],
+    } satisfies RegistryPrefill;
+    const choice = () => field('Sócio ou administrador da empresa');
+
+    it('offers every partner and another person, the suggested one chosen', () => {
+      render(<ResponsibleStep {...props({ prefill: partners })} />);
+      expect(choice()).toHaveDisplayValue('Maria Souza Lima (Sócio)');
+      expect(choice()).toHaveAccessibleDescription(expect.stringContaining('Receita Federal'));
+      expect(
+        within(choice())
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Outra pessoa', 'Maria Souza Lima (Sócio)', 'João Pereira Alves (Administrador)']);
+    });
+
+    it('fills the chosen partner, empties it for another person, keeps what was typed', async () => {
+      const user = userEvent.setup();
+      render(<ResponsibleStep {...props({ prefill: partners })} />);
+      await user.selectOptions(choice(), 'João Pereira Alves (Administrador)');
+      expect(field('Nome do responsável')).toHaveValue('João Pereira Alves');
+      expect(field('Cargo')).toHaveValue('administrador');
+
+      await user.selectOptions(choice(), 'Outra pessoa');
+      expect(field('Nome do responsável')).toHaveValue('');
+      expect(field('Cargo')).toHaveValue('');
+
+      // Typed: the choice follows the name, and a name typed is left alone by 'Outra pessoa'.
+      await user.type(field('Nome do responsável'), 'maria souza lima');
+      expect(choice()).toHaveDisplayValue('Maria Souza Lima (Sócio)');
+      await user.type(field('Nome do responsável'), ' Neta');
+      expect(choice()).toHaveDisplayValue('Outra pessoa');
+      await user.selectOptions(choice(), 'Outra pessoa');
+      expect(field('Nome do responsável')).toHaveValue('maria souza lima Neta');
+    });
+
+    it('keeps the saved representative, showing which partner it is', () => {
+      render(
+        <ResponsibleStep
+          {...props({
+            prefill: partners,
+            values: { responsavelNome: 'JOÃO PEREIRA ALVES', responsavelCargo: 'diretor' },
+          })}
+        />,
+      );
+      expect(field('Nome do responsável')).toHaveValue('JOÃO PEREIRA ALVES');
+      expect(field('Cargo')).toHaveValue('diretor');
+      expect(choice()).toHaveDisplayValue('João Pereira Alves (Administrador)');
+    });
+
+    it('is not offered without partners', () => {
+      render(<ResponsibleStep {...props({ prefill: { ...prefill, partners: [] } })} />);
+      expect(screen.queryByLabelText('Sócio ou administrador da empresa')).not.toBeInTheDocument();
+    });
   });
 
   it('refuses a CPF with wrong check digits', async () => {

@@ -6,9 +6,9 @@ import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { codeFromMail } from '../support/mail';
 
 /**
- * Nothing typed in the PF wizard is lost by a reload or by the browser's Back then Forward (the
- * tab's session storage keeps it, never a code), and a second tab of the same application is
- * told so. The sandbox server, as for the other journeys.
+ * Nothing typed or chosen in the PF wizard is lost by a reload or by the browser's Back then
+ * Forward (the tab's session storage keeps it, never a code nor a file's bytes), and a second
+ * tab of the same application is told so. The sandbox server, as for the other journeys.
  */
 test.use({ baseURL: sandboxURL });
 
@@ -112,11 +112,18 @@ test.describe('what the applicant typed', () => {
     await expect(page.getByLabel('Número', { exact: true })).toHaveValue('742');
     await expect(page.getByLabel(/Complemento/)).toHaveValue('Sala 12');
 
-    // A file is never kept: it is sent again.
+    // A file chosen is on the server at once: a reload keeps its reference (never its bytes),
+    // and Continue saves it without sending it again.
     await page
       .getByLabel('Comprovante de residência', { exact: true })
       .setInputFiles({ name: 'conta.pdf', mimeType: 'application/pdf', buffer: await pdf() });
     await expect(page.getByText('conta.pdf')).toBeVisible();
+    await page.reload();
+    await stepHeading(page, 'Endereço');
+    await expect(page.getByText('conta.pdf')).toBeVisible();
+    const withFile = await tabStorage(page);
+    expect(withFile).toContain('/api/documents/');
+    expect(withFile).not.toContain('%PDF');
     await next.click();
 
     // Step 3: typed, not saved.

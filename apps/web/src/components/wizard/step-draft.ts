@@ -1,13 +1,16 @@
+import { uploadedDocumentSchema, type UploadedDocument } from '@medipay/shared/documents';
 import type { Flow } from '@medipay/shared/status';
 
 /**
  * What the applicant typed in a wizard step and has not saved yet, kept in the tab's
  * sessionStorage so that a reload or Back then Forward brings it back.
  *
- * What is kept: text, choices and check boxes of the step's form, each with the value the
- * server had for that field when it was typed (its base). What is never kept: one-time codes
- * (they are not part of any step form, and a field named like one is refused here as well) and
- * documents (a file is sent again after a reload).
+ * What is kept: text, choices and check boxes of the step's form, and the reference of each
+ * document chosen (the server holds the file from the moment it is chosen, under the applicant's
+ * session: the draft keeps its id, name, size, type and the portal's own route to it, never its
+ * bytes), each with the value the server had for that field when it was typed (its base). What is
+ * never kept: one-time codes (they are not part of any step form, and a field named like one is
+ * refused here as well).
  *
  * The rule on restore, field by field: what was typed here wins over the saved value, as long as
  * the saved value is still the one it was typed over. When the server's value changed since
@@ -17,7 +20,7 @@ import type { Flow } from '@medipay/shared/status';
  */
 
 export type DraftField = { value: DraftValue; base: DraftValue };
-export type DraftValue = string | number | boolean | null;
+export type DraftValue = string | number | boolean | null | UploadedDocument;
 type Draft = Record<string, DraftField>;
 
 const prefix = 'medipay:rascunho';
@@ -35,10 +38,39 @@ function storage(): Storage | null {
   }
 }
 
-const isDraftValue = (value: unknown): value is DraftValue =>
+/** The portal's own document routes: a kept reference never points anywhere else. */
+const documentRoute = '/api/documents/';
+
+/** An uploaded document's reference, only its known fields; null for anything else. */
+function documentReference(value: unknown): UploadedDocument | null {
+  const parsed = uploadedDocumentSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { url, thumbnailUrl } = parsed.data;
+  const ownRoute = (route: string) => route.startsWith(documentRoute) && !route.includes('//');
+  return ownRoute(url) && (thumbnailUrl === null || ownRoute(thumbnailUrl)) ? parsed.data : null;
+}
+
+const isPlainValue = (value: unknown): value is string | number | boolean | null =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
-/** Whether a field of a step form may be kept: plain values only, never a secret or a file. */
+const isDraftValue = (value: unknown): value is DraftValue =>
+  isPlainValue(value) || documentReference(value) !== null;
+
+/** The same value: a document is the same document by its id. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const [first, second] = [documentReference(a), documentReference(b)];
+  return first !== null && second !== null && first.id === second.id;
+}
+
+/** The value as kept: a document reduced to its reference. */
+const keptValue = (value: DraftValue): DraftValue =>
+  isPlainValue(value) ? value : documentReference(value);
+
+/**
+ * Whether a field of a step form may be kept: plain values and document references only, never
+ * a secret.
+ */
 export function isKeptField(name: string, value: unknown): value is DraftValue {
   return !secretName.test(name) && isDraftValue(value);
 }
@@ -53,7 +85,9 @@ export function readDraft(flow: Flow, step: number): Draft {
     for (const [name, field] of Object.entries(parsed as Record<string, unknown>)) {
       if (!field || typeof field !== 'object') continue;
       const { value, base } = field as Record<string, unknown>;
-      if (isKeptField(name, value) && isDraftValue(base)) draft[name] = { value, base };
+      if (isKeptField(name, value) && isDraftValue(base)) {
+        draft[name] = { value: keptValue(value), base: keptValue(base) };
+      }
     }
     return draft;
   } catch {
@@ -76,8 +110,8 @@ export function writeDraft(
   const draft: Draft = {};
   for (const [name, value] of Object.entries(values)) {
     const base = saved[name] ?? null;
-    if (!isKeptField(name, value) || !isDraftValue(base) || value === base) continue;
-    draft[name] = { value, base };
+    if (!isKeptField(name, value) || !isDraftValue(base) || sameValue(value, base)) continue;
+    draft[name] = { value: keptValue(value), base: keptValue(base) };
   }
   try {
     if (Object.keys(draft).length === 0) store.removeItem(keyOf(flow, step));
@@ -97,7 +131,7 @@ export function restoreDraft<Values extends Record<string, unknown>>(
   for (const [name, field] of Object.entries(readDraft(flow, step))) {
     if (!(name in saved)) continue;
     const current = saved[name] ?? null;
-    if (current === field.base) restored[name] = field.value;
+    if (sameValue(current, field.base)) restored[name] = field.value;
   }
   return restored as Values;
 }

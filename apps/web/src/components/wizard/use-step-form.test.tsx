@@ -1,9 +1,11 @@
 import { render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useWatch } from 'react-hook-form';
 import { MemoryRouter, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadedDocument } from '@medipay/shared/documents';
 import { stubResizeObserver } from '../../testing/resize-observer';
+import { expectVisibleText } from '../../testing/visible-text';
 import { ReviewSubmit } from './review-submit';
 import { clearDrafts, hasDrafts, readDraft, restoreDraft } from './step-draft';
 import { useApplicantApplication } from './use-applicant-application';
@@ -31,8 +33,10 @@ function StepForm({ step = 1, saved = {} }: { step?: number; saved?: Partial<Val
     draft: { flow: 'PF', step },
     defaultValues: { nomeCompleto: '', cpf: '', codigo: '', documento: null, ...saved },
   });
+  const documento = useWatch({ control: form.control, name: 'documento' });
   return (
     <form>
+      <p>{documento ? `Anexado: ${documento.name}` : 'Nenhum documento'}</p>
       <label>
         Nome completo
         <input {...form.register('nomeCompleto')} />
@@ -47,6 +51,9 @@ function StepForm({ step = 1, saved = {} }: { step?: number; saved?: Partial<Val
       </label>
       <button type="button" onClick={() => form.setValue('documento', document)}>
         Anexar
+      </button>
+      <button type="button" onClick={() => form.setValue('documento', null)}>
+        Remover
       </button>
     </form>
   );
@@ -67,21 +74,55 @@ describe('step drafts', () => {
     expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25');
   });
 
-  it('never keeps a code or a document', async () => {
+  it('never keeps a code', async () => {
     const user = userEvent.setup();
     const first = render(<StepForm />);
     await user.type(screen.getByLabelText('Código'), '123456');
-    await user.click(screen.getByRole('button', { name: 'Anexar' }));
     await user.type(screen.getByLabelText('Nome completo'), 'Maria');
     first.unmount();
 
     const stored = JSON.stringify({ ...sessionStorage });
     expect(stored).toContain('Maria');
     expect(stored).not.toContain('123456');
-    expect(stored).not.toContain('doc-1');
     expect(Object.keys(readDraft('PF', 1))).toEqual(['nomeCompleto']);
     render(<StepForm />);
     expect(screen.getByLabelText('Código')).toHaveValue('');
+  });
+
+  it("keeps a chosen document's reference (the server holds the file), not the file", async () => {
+    const user = userEvent.setup();
+    const first = render(<StepForm />);
+    await user.click(screen.getByRole('button', { name: 'Anexar' }));
+    first.unmount();
+
+    expect(readDraft('PF', 1)).toEqual({ documento: { value: document, base: null } });
+    const second = render(<StepForm />);
+    await expectVisibleText('Anexado: rg.jpg');
+
+    // A saved document removed is kept removed; once saved meanwhile (another tab), the server wins.
+    second.unmount();
+    const saved = { ...document, id: 'doc-2', name: 'cnh.jpg', url: '/api/documents/doc-2' };
+    const third = render(<StepForm saved={{ documento: saved }} />);
+    await expectVisibleText('Anexado: cnh.jpg');
+    await user.click(screen.getByRole('button', { name: 'Remover' }));
+    third.unmount();
+    expect(restoreDraft('PF', 1, { documento: saved }).documento).toBeNull();
+    expect(restoreDraft('PF', 1, { documento: document }).documento).toEqual(document);
+  });
+
+  it('drops a document reference that points outside the portal', () => {
+    for (const url of ['https://example.com/rg.jpg', '/api/documents//example.com/rg.jpg']) {
+      sessionStorage.setItem(
+        'medipay:rascunho:PF:1',
+        JSON.stringify({ documento: { value: { ...document, url }, base: null } }),
+      );
+      expect(readDraft('PF', 1)).toEqual({});
+    }
+    sessionStorage.setItem(
+      'medipay:rascunho:PF:1',
+      JSON.stringify({ documento: { value: { ...document, extra: 'x' }, base: null } }),
+    );
+    expect(readDraft('PF', 1)).toEqual({ documento: { value: document, base: null } });
   });
 
   it('keeps only what differs from the saved values, and lets a newer save win', async () => {

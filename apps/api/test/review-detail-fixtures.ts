@@ -46,6 +46,7 @@ export function reviewServices(t: TestApp, clock: Clock) {
     },
     accounts: {
       queue: t.app.medipayAccounts.queue,
+      standing: t.app.medipayAccounts.standing,
       dispatch: async (accountId) => {
         const rows = await t.database.db
           .select()

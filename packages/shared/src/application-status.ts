@@ -125,7 +125,10 @@ export const statusNextSteps = {
   EM_ANALISE: `Nossa equipe está analisando os dados e os documentos, em até ${ANALYSIS_BUSINESS_DAYS} dias úteis. Avisaremos por e-mail assim que houver uma resposta.`,
   EM_EXIGENCIA:
     'Precisamos de ajustes para continuar a análise. Leia as exigências abaixo e envie os documentos corrigidos.',
-  APROVADO: 'Cadastro aprovado! Enviamos por e-mail as instruções para ativar a sua conta MediPay.',
+  // True of both flows: the approval e-mail carries the steps, and the account creation job
+  // e-mails the activation link to the same address once the account is open (medipay-account).
+  APROVADO:
+    'Cadastro aprovado! Enviamos por e-mail as instruções para ativar a sua conta MediPay. O link de ativação chega ao mesmo e-mail assim que a conta é aberta.',
   NEGADO:
     'Não foi possível aprovar o cadastro pelo motivo abaixo. Em caso de dúvidas, fale com o nosso suporte.',
   REJEITADO: 'O cadastro não foi aceito. Em caso de dúvidas, fale com o nosso suporte.',

@@ -7,10 +7,13 @@
  *
  *   POST /api/admin/applications/:flow/:id/medipay/account             create the account now
  *   POST /api/admin/applications/pf/:id/medipay/documents              'Enviar Documentos'
- *   POST /api/admin/applications/pf/:id/medipay/onboarding             'Enviar Onboard'
+ *   POST /api/admin/applications/:flow/:id/medipay/onboarding          'Enviar Onboard' (a resend)
  *   POST /api/admin/applications/pf/:id/medipay/email-verification     'Confirmar Email'
  *
  * Approval queues the account creation as a job; the detail's `medipay` says where it stands.
+ * Once the account exists, the job e-mails the applicant the activation link by itself (PF and
+ * PJ), queued in the outbox in the transaction that records the account; 'Enviar Onboard' asks
+ * the platform for the link again and resends it, at most once a minute per application.
  * A refused action answers 409 (not approved, no account yet, no e-mail) or 502 (the platform
  * failed or refused; the failure is audited as ERRO_*).
  */
@@ -41,10 +44,11 @@ export const medipayAccountSchema = z.object({
   errorCode: z.enum(medipayErrorCodeValues).nullable(),
   requestedAt: z.string(),
   completedAt: z.string().nullable(),
-  /** The platform's onboarding link, once 'Enviar Onboard' asked for it. */
+  /** The platform's activation (onboarding) link, once asked for (by the job or 'Enviar Onboard'). */
   onboardingUrl: z.string().nullable(),
   documentsSentAt: z.string().nullable(),
   documentsSent: z.number().int().nullable(),
+  /** When the activation link was last e-mailed to the applicant (automatically or resent). */
   onboardingSentAt: z.string().nullable(),
   emailVerificationSentAt: z.string().nullable(),
 });
@@ -78,6 +82,9 @@ export const medipayAuditActions = {
   emailVerificationFailed: 'ERRO_EMAIL_VERIFICACAO',
 } as const;
 
+/** 'Enviar Onboard' resends the activation link at most this often for one application. */
+export const ONBOARDING_RESEND_COOLDOWN_SECONDS = 60;
+
 /** Messages of back-office.md section 8 for the platform actions, and ours where it is silent. */
 export const medipayMessages = {
   cardTitle: 'Conta MediPay',
@@ -100,4 +107,37 @@ export const medipayMessages = {
   existing: 'A plataforma já tinha uma conta para este documento; ela foi vinculada.',
   failed: 'Não foi possível criar a conta',
   none: 'Nenhuma conta criada ainda.',
+  /** 'Enviar Onboard' again within the cooldown. */
+  onboardingCooldown:
+    'O link de ativação foi enviado há menos de 1 minuto. Aguarde um pouco antes de reenviá-lo.',
+  /** The card, once the job e-mailed the link: when, and what 'Enviar Onboard' does now. */
+  activationSent: (date: string) => `Link de ativação enviado ao solicitante em ${date}.`,
+  activationExplained:
+    "O link de ativação é enviado automaticamente por e-mail quando a conta é criada; 'Enviar Onboard' pede um link à MediPay e o envia de novo.",
+  /** The account exists but the platform gave no link: the job audited why. */
+  activationNotSent:
+    "O link de ativação ainda não foi enviado ao solicitante. Use 'Enviar Onboard' para enviá-lo.",
+} as const;
+
+/**
+ * The 'Voltar para Análise' dialog of an approved application: what the reopen leaves as it is
+ * and what the applicant is told (review-decisions.service.ts sends that e-mail, template
+ * 'reopened'). The account is not closed on the platform and no link is revoked: the portal has
+ * no call for either; an account not created yet is not created while in analysis.
+ */
+export const reopenApprovedMessages = {
+  accountStays:
+    'A conta MediPay já aberta continua aberta: voltar para análise não a fecha na plataforma.',
+  linkStays:
+    'O link de ativação já enviado ao solicitante continua válido: esta ação não o cancela.',
+  creationSuspended:
+    'A conta MediPay ainda não foi criada: a criação fica suspensa até uma nova aprovação.',
+  applicantTold: (standing: { account: boolean; linkSent: boolean }) =>
+    `O solicitante receberá um e-mail avisando que o cadastro voltou para análise ${
+      standing.account
+        ? standing.linkSent
+          ? 'e que a conta MediPay e o link de ativação continuam válidos.'
+          : 'e que a conta MediPay continua aberta.'
+        : 'e que a abertura da conta MediPay fica suspensa até a nova decisão.'
+    }`,
 } as const;

@@ -88,8 +88,9 @@ describe('the approval e-mail', () => {
 
       // What the status page tells an approved applicant is what they just received.
       expect(statusNextSteps.APROVADO).toBe(
-        'Cadastro aprovado! Enviamos por e-mail as instruções para ativar a sua conta MediPay.',
+        'Cadastro aprovado! Enviamos por e-mail as instruções para ativar a sua conta MediPay. O link de ativação chega ao mesmo e-mail assim que a conta é aberta.',
       );
+      expect(text).toContain('receberá neste e-mail o link de ativação');
     },
   );
 });

@@ -26,10 +26,7 @@ import { insertOutboxMessage, type Executor } from '../messaging/outbox.reposito
 import type { Outbox } from '../messaging/outbox.service';
 import type { TemplateData } from '../messaging/templates';
 import type { MedipayAccounts } from '../medipay-account/medipay-account.service';
-import {
-  countStatusEntries,
-  insertStatusHistory,
-} from '../status-history/status-history.repository';
+import { insertStatusHistory } from '../status-history/status-history.repository';
 import { insertRectificationLink } from './rectification-links.repository';
 import {
   findReviewRecord,
@@ -61,13 +58,20 @@ export type ReviewDecisions = {
   ) => Promise<ApplicationDetail>;
   /** NEGADO; e-mails the applicant the reason. */
   deny: (context: DecisionContext, body: DenyDecision) => Promise<ApplicationDetail>;
-  /** Back to EM_ANALISE ('Voltar para Análise'): an ordinary audited transition. */
+  /**
+   * Back to EM_ANALISE ('Voltar para Análise'): an ordinary audited transition. From APROVADO the
+   * applicant is e-mailed that the application is in analysis again, and what stays as it was
+   * (the MediPay account and its activation link are not undone).
+   */
   reopen: (context: DecisionContext, body: DecisionBase) => Promise<ApplicationDetail>;
   /** Only in EM_EXIGENCIA: a new link and the requirements e-mail again; the status stays. */
   resendRequirements: (context: DecisionContext, body: DecisionBase) => Promise<void>;
 };
 
 type DecisionInput = DecisionBase & { exigencias?: string; motivo?: string };
+
+/** The audit note of a reopened approval: the applicant was e-mailed (review-decisions). */
+export const reopenNotice = 'Solicitante avisado por e-mail do retorno para análise';
 
 const conflict = () => new AppError(errorCodes.conflict, reviewMessages.conflict, 409);
 const notAllowed = () => new AppError(errorCodes.conflict, reviewMessages.notAllowed, 409);
@@ -76,16 +80,13 @@ const notAllowed = () => new AppError(errorCodes.conflict, reviewMessages.notAll
 const nameOf = (record: ReviewRecord) =>
   (record.flow === 'PF' ? record.row.nomeCompleto : record.row.razaoSocial) ?? '';
 
-/** Decisions that tell the applicant the opposite of an approval. */
-const contraryToApproval = ['EM_EXIGENCIA', 'NEGADO'] as const;
-
 export function createReviewDecisions(deps: {
   db: Database;
   clock: Clock;
   detail: ReviewDetail;
   outbox: Pick<Outbox, 'dispatch'>;
   /** Approval asks for the applicant's MediPay account (a job creates it). */
-  accounts: Pick<MedipayAccounts, 'queue' | 'dispatch'>;
+  accounts: Pick<MedipayAccounts, 'queue' | 'dispatch' | 'standing'>;
   /** The portal's public origin, for the rectification link and the status page. */
   publicUrl: string;
 }): ReviewDecisions {
@@ -123,10 +124,8 @@ export function createReviewDecisions(deps: {
       });
     }
     if (action === 'approve') {
-      // One approval e-mail per record, like its one MediPay account: approving again after a
-      // mere 'Voltar para Análise' sends nothing new; after requirements or a denial were
-      // e-mailed in between, the applicant hears of the new approval.
-      const contrary = await countStatusEntries(tx, flow, record.row.id, contraryToApproval);
+      // Every approval is news: the one before it, if any, was undone by a 'Voltar para Análise'
+      // that the applicant was told of.
       const protocolo = record.row.protocolo ?? '';
       const data: TemplateData['approval'] = {
         flow,
@@ -139,7 +138,24 @@ export function createReviewDecisions(deps: {
         template: 'approval',
         recipient,
         data,
-        idempotencyKey: `approval:${flow}:${record.row.id}:${contrary}`,
+        idempotencyKey: `approval:${flow}:${record.row.id}:${randomUUID()}`,
+      });
+    }
+    if (action === 'reopen' && record.row.status === 'APROVADO') {
+      const protocolo = record.row.protocolo ?? '';
+      const data: TemplateData['reopened'] = {
+        flow,
+        nome: nameOf(record),
+        protocolo,
+        ...(await accounts.standing(tx, flow, record.row.id)),
+        ...(protocolo ? { statusUrl: statusPageUrl(publicUrl, protocolo) } : {}),
+      };
+      return insertOutboxMessage(tx, {
+        channel: 'email',
+        template: 'reopened',
+        recipient,
+        data,
+        idempotencyKey: `reopened:${flow}:${record.row.id}:${randomUUID()}`,
       });
     }
     if (action === 'deny') {
@@ -167,7 +183,7 @@ export function createReviewDecisions(deps: {
   ): Promise<void> {
     const flow = flowOfReview(context.flow);
     const { user } = context.admin;
-    const { outboxId, accountId } = await db.transaction(async (tx) => {
+    const { outboxId, accountId, activationId } = await db.transaction(async (tx) => {
       const record = await findReviewRecord(tx, flow, context.id, { lock: true });
       if (!record) throw reviewNotFound();
       const { row } = record;
@@ -205,22 +221,29 @@ export function createReviewDecisions(deps: {
         adminUserId: user.id,
         adminEmail: user.email,
         action: reviewAuditActions[action],
-        observacoes: action === 'request-changes' ? (input.exigencias ?? null) : null,
+        observacoes:
+          action === 'request-changes'
+            ? (input.exigencias ?? null)
+            : action === 'reopen' && row.status === 'APROVADO' && row.email
+              ? reopenNotice
+              : null,
         motivo: action === 'deny' ? (input.motivo ?? null) : null,
         ip: context.ip,
         createdAt: now,
       });
       const account =
         action === 'approve'
-          ? await accounts.queue(tx, { flow, recordId: row.id, admin: context.admin }, now)
+          ? await accounts.queue(tx, { record, admin: context.admin }, now)
           : null;
       return {
         outboxId: await queueEmail(tx, action, record, input, now),
         accountId: account?.queued ? account.id : null,
+        activationId: account?.outboxId ?? null,
       };
     });
     // After the commit; a failed hand-off leaves the message or the account for the sweeper.
     if (outboxId) await outbox.dispatch(outboxId);
+    if (activationId) await outbox.dispatch(activationId);
     if (accountId) await accounts.dispatch(accountId);
   }
 

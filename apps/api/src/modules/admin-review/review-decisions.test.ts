@@ -311,7 +311,7 @@ describe('what each decision records and sends', () => {
   });
 
   it.each(['PF', 'PJ'] as const)(
-    'approve (%s): one approval e-mail, also when the approval is repeated or comes back',
+    'approve (%s): one approval e-mail per approval; sent back to analysis, the applicant is told',
     async (flow) => {
       const { row } = flow === 'PF' ? await submittedPf(t, clock) : await submittedPj(t, clock);
       const submitted = row.status;
@@ -320,29 +320,32 @@ describe('what each decision records and sends', () => {
       await expect(decide('approve', flow, row.id, submitted)).rejects.toMatchObject({
         statusCode: 409,
       });
-      // Back to analysis and approved again: the applicant already has the instructions.
+      expect(await emailsTo(row.email!, 'approval')).toHaveLength(1);
+      // Back to analysis: the applicant hears of it (the account was not created yet here).
+      const dispatchedBefore = services.dispatched.length;
       await decide('reopen', flow, row.id, 'APROVADO');
-      await decide('approve', flow, row.id, 'EM_ANALISE');
-      const approvals = await emailsTo(row.email!, 'approval');
-      expect(approvals).toHaveLength(1);
-      expect(approvals[0]).toMatchObject({
-        recipient: row.email,
+      const [notice, ...more] = await emailsTo(row.email!, 'reopened');
+      expect(more).toEqual([]);
+      expect(notice).toMatchObject({
+        status: 'pending',
         data: {
           flow,
           nome: flow === 'PF' ? 'Ana Beatriz Souza' : 'Hospital Exemplo S.A.',
           protocolo: row.protocolo,
+          account: false,
+          linkSent: false,
+          statusUrl: `${t.env.PUBLIC_URL}/acompanhar-status?protocolo=${row.protocolo}`,
         },
       });
-
-      // Requirements e-mailed in between: a later approval is news again.
-      await decide('reopen', flow, row.id, 'APROVADO');
-      await decide('request-changes', flow, row.id, 'EM_ANALISE');
-      await setStatus(flow, row.id, 'EM_ANALISE');
+      expect(services.dispatched.slice(dispatchedBefore)).toEqual([notice!.id]);
+      // ...so the next approval is news again.
       await decide('approve', flow, row.id, 'EM_ANALISE');
-      expect(await emailsTo(row.email!, 'approval')).toHaveLength(2);
-      await decide('reopen', flow, row.id, 'APROVADO');
-      await decide('approve', flow, row.id, 'EM_ANALISE');
-      expect(await emailsTo(row.email!, 'approval')).toHaveLength(2);
+      const approvals = await emailsTo(row.email!, 'approval');
+      expect(approvals).toHaveLength(2);
+      expect(approvals[1]).toMatchObject({
+        recipient: row.email,
+        data: { flow, protocolo: row.protocolo },
+      });
     },
   );
 

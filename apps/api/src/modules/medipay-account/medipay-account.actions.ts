@@ -4,7 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import { errorCodes } from '@medipay/shared/api-error';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
-import { medipayAuditActions, medipayMessages } from '@medipay/shared/medipay-account';
+import {
+  medipayAuditActions,
+  medipayMessages,
+  ONBOARDING_RESEND_COOLDOWN_SECONDS,
+} from '@medipay/shared/medipay-account';
 import { paymentPlatformMessages, type PlatformDocument } from '@medipay/shared/payment-platform';
 import type { Flow } from '@medipay/shared/status';
 import { PaymentPlatformError, type PaymentPlatform } from '../../adapters/payment-platform/port';
@@ -14,9 +18,8 @@ import type { Clock } from '../../lib/clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
 import { findReviewRecord, type ReviewRecord } from '../admin-review/review-detail.repository';
 import { findDocumentsByIds } from '../documents/documents.repository';
-import { insertOutboxMessage } from '../messaging/outbox.repository';
 import type { Outbox } from '../messaging/outbox.service';
-import type { TemplateData } from '../messaging/templates';
+import { queueActivationEmail } from './medipay-account.activation';
 import { medipayAudit } from './medipay-account.audit';
 import type { AttemptOutcome } from './medipay-account.creation';
 import {
@@ -41,13 +44,18 @@ export type MedipayActions = {
   createNow: (context: MedipayContext) => Promise<void>;
   /** 'Enviar Documentos' (creates the account first when there is none). */
   sendDocuments: (context: MedipayContext) => Promise<void>;
-  /** 'Enviar Onboard': the platform's onboarding link, kept and e-mailed to the applicant. */
+  /**
+   * 'Enviar Onboard': a resend. The job e-mails the activation link once the account exists;
+   * this asks the platform for the link again, keeps it and e-mails it, at most once a minute.
+   */
   sendOnboarding: (context: MedipayContext) => Promise<void>;
   /** 'Confirmar Email': the platform e-mails the applicant a verification. */
   confirmEmail: (context: MedipayContext) => Promise<void>;
 };
 
 const conflict = (message: string) => new AppError(errorCodes.conflict, message, 409);
+const cooldown = () =>
+  new AppError(errorCodes.rateLimited, medipayMessages.onboardingCooldown, 429);
 const notFound = () => new AppError(errorCodes.notFound, 'Onboarding não encontrado', 404);
 
 const fileFieldsOf: Record<Flow, readonly string[]> = {
@@ -94,6 +102,10 @@ export function createMedipayActions(deps: {
     if (record.row.status !== 'APROVADO') throw conflict(medipayMessages.notApproved);
     return record;
   }
+
+  /** A resend is allowed when the link was last e-mailed at or before this instant. */
+  const resendAllowedAfter = () =>
+    new Date(clock.now().getTime() - ONBOARDING_RESEND_COOLDOWN_SECONDS * 1000);
 
   const adminOf = (context: MedipayContext) => ({
     id: context.admin.user.id,
@@ -232,6 +244,9 @@ export function createMedipayActions(deps: {
       const account = await accountWithUserId(context, failed);
       const email = record.row.email;
       if (!email) return refuse(context, failed, conflict(paymentPlatformMessages.emailMissing));
+      // A resend at most once a minute per application (checked again as it is recorded).
+      const notBefore = resendAllowedAfter();
+      if (account.onboardingSentAt && account.onboardingSentAt > notBefore) throw cooldown();
       const operation = randomUUID();
       let onboardingUrl: string;
       try {
@@ -246,30 +261,20 @@ export function createMedipayActions(deps: {
         );
         return refuse(context, failed, platformError(error), error.detail);
       }
-      const outboxId = await db.transaction(async (tx) => {
-        const now = clock.now();
-        await updateMedipayAccount(tx, account.id, {
+      const sent = await db.transaction((tx) =>
+        queueActivationEmail(tx, clock, {
+          accountId: account.id,
+          record,
           onboardingUrl,
-          onboardingSentAt: now,
-          updatedAt: now,
-        });
-        await audit(tx, context, adminOf(context), {
-          action: medipayAuditActions.onboardingSent,
-          observacoes: onboardingUrl,
+          actor: adminOf(context),
           ip: context.ip,
-        });
-        const data: TemplateData['medipay-onboarding'] = {
-          nome: (record.flow === 'PF' ? record.row.nomeCompleto : record.row.razaoSocial) ?? '',
-          onboardingUrl,
-        };
-        return insertOutboxMessage(tx, {
-          channel: 'email',
-          template: 'medipay-onboarding',
-          recipient: email,
-          data,
           idempotencyKey: `medipay-onboarding:${account.id}:${operation}`,
-        });
-      });
+          notBefore: resendAllowedAfter(),
+        }),
+      );
+      // Another resend got in while the platform answered this one.
+      if (!sent) throw cooldown();
+      const { outboxId } = sent;
       if (outboxId) await outbox.dispatch(outboxId);
     },
 

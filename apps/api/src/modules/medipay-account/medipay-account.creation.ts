@@ -6,6 +6,8 @@ import { phoneForSending } from '@medipay/shared/phone';
 import { PaymentPlatformError, type PaymentPlatform } from '../../adapters/payment-platform/port';
 import type { Clock } from '../../lib/clock';
 import { findReviewRecord, type ReviewRecord } from '../admin-review/review-detail.repository';
+import type { Outbox } from '../messaging/outbox.service';
+import { queueActivationEmail, systemActor } from './medipay-account.activation';
 import { medipayAudit } from './medipay-account.audit';
 import {
   completeMedipayAccount,
@@ -13,6 +15,8 @@ import {
   leaseMedipayAccount,
   recordMedipayFailure,
   releaseMedipayAccount,
+  updateMedipayAccount,
+  type MedipayAccountRow,
 } from './medipay-account.repository';
 
 /** Attempts of one account creation before it is given up (the job retries for about an hour). */
@@ -60,16 +64,96 @@ function accountRequest(record: ReviewRecord): CreateAccountRequest | string {
 
 /**
  * One attempt at creating an account (the job's work): leases the pending account, asks the
- * platform under the record's idempotency key, and records the account or the failure.
+ * platform under the record's idempotency key for the account and then for its activation link,
+ * and records the account or the failure. The account is recorded in one transaction with the
+ * activation e-mail queued in the outbox (audited as the system): a crash leaves either both or
+ * neither (the retry finds the same account under the same key), and a failed delivery stays in
+ * the outbox to be retried. The link not coming while the platform is down is retried like the
+ * account; refused, or still missing at the last attempt, the account is recorded without it and
+ * 'Enviar Onboard' sends it.
  */
 export function createAccountAttempt(deps: {
   db: Database;
   platform: PaymentPlatform;
   clock: Clock;
+  outbox: Pick<Outbox, 'dispatch'>;
   log: FastifyBaseLogger;
 }): (id: string) => Promise<AttemptOutcome> {
-  const { db, platform, clock, log } = deps;
+  const { db, platform, clock, outbox, log } = deps;
   const audit = medipayAudit(clock);
+
+  /**
+   * The account's activation link; a retryable failure before the last attempt is returned (the
+   * attempt is then repeated), any other failure is null (the account is recorded without it).
+   */
+  async function activationLink(
+    userId: string,
+    attempts: number,
+  ): Promise<string | PaymentPlatformError | { failed: PaymentPlatformError }> {
+    try {
+      return await platform.getOnboardingUrl(userId, {
+        idempotencyKey: `medipay-onboarding:${userId}:activation`,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentPlatformError)) throw error;
+      if (error.retryable && attempts < MEDIPAY_MAX_ATTEMPTS) return error;
+      return { failed: error };
+    }
+  }
+
+  /**
+   * The account and its activation e-mail, in one transaction. The application is locked first
+   * (as the decisions do): sent back to analysis meanwhile, the account is recorded with its link
+   * kept but not e-mailed (a new approval sends it).
+   */
+  async function recordAccount(
+    row: MedipayAccountRow,
+    actor: { id: string | null; email: string },
+    result: { userId: string; existingAccount: boolean },
+    link: string | { failed: PaymentPlatformError },
+  ): Promise<void> {
+    const outboxId = await db.transaction(async (tx) => {
+      const record = await findReviewRecord(tx, row.flow, row.recordId, { lock: true });
+      await completeMedipayAccount(tx, row, result, clock.now());
+      await audit(tx, row, actor, {
+        action: medipayAuditActions.accountCreated,
+        observacoes: result.existingAccount
+          ? `${result.userId} (conta já existente vinculada)`
+          : result.userId,
+      });
+      if (typeof link !== 'string') {
+        await audit(tx, row, systemActor, {
+          action: medipayAuditActions.onboardingFailed,
+          observacoes: link.failed.message,
+          motivo: link.failed.detail,
+        });
+        return null;
+      }
+      if (record?.row.status !== 'APROVADO') {
+        await updateMedipayAccount(tx, row.id, { onboardingUrl: link, updatedAt: clock.now() });
+        return null;
+      }
+      const queued = await queueActivationEmail(tx, clock, {
+        accountId: row.id,
+        record,
+        onboardingUrl: link,
+        actor: systemActor,
+        idempotencyKey: `medipay-activation:${row.id}`,
+      });
+      return queued?.outboxId ?? null;
+    });
+    if (typeof link !== 'string') {
+      log.warn(
+        { flow: row.flow, recordId: row.recordId, detail: link.failed.detail },
+        'MediPay: conta criada sem link de ativação',
+      );
+    }
+    log.info(
+      { flow: row.flow, recordId: row.recordId, userId: result.userId },
+      'MediPay: conta criada',
+    );
+    if (outboxId) await outbox.dispatch(outboxId);
+  }
 
   async function attempt(id: string): Promise<AttemptOutcome> {
     const now = clock.now();
@@ -80,6 +164,7 @@ export function createAccountAttempt(deps: {
     }
     const actor = { id: row.requestedById, email: row.requestedByEmail };
     let failure: PaymentPlatformError;
+    let failedAction: string = medipayAuditActions.accountFailed;
     try {
       const record = await findReviewRecord(db, row.flow, row.recordId);
       if (!record) {
@@ -100,20 +185,14 @@ export function createAccountAttempt(deps: {
           const result = await platform.createAccount(request, {
             idempotencyKey: `medipay-account:${row.flow}:${row.recordId}`,
           });
-          await db.transaction(async (tx) => {
-            await completeMedipayAccount(tx, row, result, clock.now());
-            await audit(tx, row, actor, {
-              action: medipayAuditActions.accountCreated,
-              observacoes: result.existingAccount
-                ? `${result.userId} (conta já existente vinculada)`
-                : result.userId,
-            });
-          });
-          log.info(
-            { flow: row.flow, recordId: row.recordId, userId: result.userId },
-            'MediPay: conta criada',
-          );
-          return 'done';
+          const link = await activationLink(result.userId, row.attempts + 1);
+          if (link instanceof PaymentPlatformError) {
+            failure = link;
+            failedAction = medipayAuditActions.onboardingFailed;
+          } else {
+            await recordAccount(row, actor, result, link);
+            return 'done';
+          }
         }
       }
     } catch (error) {
@@ -140,11 +219,16 @@ export function createAccountAttempt(deps: {
       );
       // Audited when the trouble starts and when it is given up, not at every retry.
       if (row.errorCode === null || giveUp) {
-        await audit(tx, row, actor, {
-          action: medipayAuditActions.accountFailed,
-          observacoes: failure.message,
-          motivo: failure.detail,
-        });
+        await audit(
+          tx,
+          row,
+          failedAction === medipayAuditActions.accountFailed ? actor : systemActor,
+          {
+            action: failedAction,
+            observacoes: failure.message,
+            motivo: failure.detail,
+          },
+        );
       }
     });
     log.warn(

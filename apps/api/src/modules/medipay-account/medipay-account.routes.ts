@@ -19,6 +19,7 @@ const response = {
   403: apiErrorSchema,
   404: apiErrorSchema,
   409: apiErrorSchema,
+  429: apiErrorSchema,
   502: apiErrorSchema,
 };
 
@@ -37,7 +38,8 @@ export const medipayAccountRoutes: FastifyPluginAsyncZod<{
   const routes = [
     ['create-account', reviewFlowSchema, accounts.createNow],
     ['send-documents', z.literal('pf'), accounts.sendDocuments],
-    ['send-onboarding', z.literal('pf'), accounts.sendOnboarding],
+    // Both flows: the activation link goes to a company too (a resend; the job sends it first).
+    ['send-onboarding', reviewFlowSchema, accounts.sendOnboarding],
     ['confirm-email', z.literal('pf'), accounts.confirmEmail],
   ] as const;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import type { Flow } from '@medipay/shared/status';
@@ -5,11 +6,14 @@ import type { PaymentPlatform } from '../../adapters/payment-platform/port';
 import type { DocumentStorage } from '../../adapters/storage/port';
 import type { Clock } from '../../lib/clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
+import type { ReviewRecord } from '../admin-review/review-detail.repository';
 import type { Executor } from '../messaging/outbox.repository';
 import type { Outbox } from '../messaging/outbox.service';
 import { createMedipayActions, type MedipayActions } from './medipay-account.actions';
+import { queueActivationEmail, systemActor } from './medipay-account.activation';
 import { createAccountAttempt, type AttemptOutcome } from './medipay-account.creation';
 import {
+  findMedipayAccount,
   findPendingMedipayAccountIds,
   findStrandedMedipayAccountIds,
   queueMedipayAccount,
@@ -21,12 +25,25 @@ const NEVER_TRIED_MS = 60_000;
 const RETRY_WINDOW_MS = 2 * 60 * 60 * 1000;
 
 export type MedipayAccounts = {
-  /** In the approval's transaction: asks for the account; the id to dispatch after commit. */
+  /**
+   * In the approval's transaction: asks for the account; the id to dispatch after commit. An
+   * approval again (after 'Voltar para Análise') of an application whose account exists e-mails
+   * its kept activation link again: the approval e-mail says the link comes next.
+   */
   queue: (
     tx: Executor,
-    input: { flow: Flow; recordId: string; admin: AuthenticatedAdmin },
+    input: { record: ReviewRecord; admin: AuthenticatedAdmin },
     now: Date,
-  ) => Promise<{ id: string; queued: boolean }>;
+  ) => Promise<{ id: string; queued: boolean; outboxId: string | null }>;
+  /**
+   * What a reopened approval leaves standing (in the reopen's transaction): whether the account
+   * exists on the platform and whether its activation link was e-mailed. Neither is undone.
+   */
+  standing: (
+    tx: Executor,
+    flow: Flow,
+    recordId: string,
+  ) => Promise<{ account: boolean; linkSent: boolean }>;
   /** After the approval committed: hands the account to the job (the sweeper covers a failure). */
   dispatch: (id: string) => Promise<void>;
   /** One creation attempt (the job's work). */
@@ -54,21 +71,38 @@ export function createMedipayAccounts(deps: {
   log: FastifyBaseLogger;
 }): MedipayAccounts {
   const { db, platform, storage, clock, outbox, log } = deps;
-  const attempt = createAccountAttempt({ db, platform, clock, log });
+  const attempt = createAccountAttempt({ db, platform, clock, outbox, log });
 
   return {
-    queue: async (tx, input, now) => {
+    queue: async (tx, { record, admin }, now) => {
       const { row, queued } = await queueMedipayAccount(
         tx,
         {
-          flow: input.flow,
-          recordId: input.recordId,
-          requestedById: input.admin.user.id,
-          requestedByEmail: input.admin.user.email,
+          flow: record.flow,
+          recordId: record.row.id,
+          requestedById: admin.user.id,
+          requestedByEmail: admin.user.email,
         },
         now,
       );
-      return { id: row.id, queued };
+      let outboxId: string | null = null;
+      if (row.state === 'done' && row.onboardingUrl) {
+        const sent = await queueActivationEmail(tx, clock, {
+          accountId: row.id,
+          record,
+          onboardingUrl: row.onboardingUrl,
+          actor: systemActor,
+          idempotencyKey: `medipay-activation:${row.id}:${randomUUID()}`,
+        });
+        outboxId = sent?.outboxId ?? null;
+      }
+      return { id: row.id, queued, outboxId };
+    },
+
+    standing: async (tx, flow, recordId) => {
+      const row = await findMedipayAccount(tx, flow, recordId);
+      const account = row?.state === 'done';
+      return { account, linkSent: account && row.onboardingSentAt !== null };
     },
 
     dispatch: async (id) => {

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   adminActions,
   medipayAccounts,
@@ -10,6 +10,8 @@ import {
 import { applicationDetailSchema, type ApplicationDetail } from '@medipay/shared/admin-review';
 import { medipayAuditActions, medipayMessages } from '@medipay/shared/medipay-account';
 import { paymentPlatformMessages, paymentPlatformPaths } from '@medipay/shared/payment-platform';
+import { PaymentPlatformError } from '../../adapters/payment-platform/port';
+import { reopenNotice } from '../admin-review/review-decisions.service';
 import type { MedipaySandbox } from '../medipay-sandbox/medipay-sandbox.server';
 import { adminSession } from '../../../test/admin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -94,6 +96,14 @@ const auditOf = async (recordId: string) =>
       .orderBy(adminActions.createdAt)
   ).map((row) => ({ action: row.action, observacoes: row.observacoes, email: row.adminEmail }));
 
+/** The e-mails queued for an address with a template, oldest first. */
+const mailsTo = (recipient: string, template: string) =>
+  t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, recipient), eq(outbox.template, template)))
+    .orderBy(outbox.createdAt);
+
 const sandboxAccountsFor = async (document: string) =>
   (await sandbox.accounts()).filter((account) => account.document === document);
 
@@ -135,13 +145,75 @@ describe('approval and the account creation job', () => {
       .from(onboardingPf)
       .where(eq(onboardingPf.id, row.id));
     expect(record!.medipayUserId).toBe(opened!.userId);
-    expect((await auditOf(row.id)).map((entry) => entry.action)).toEqual([
-      'APROVADO',
-      medipayAuditActions.accountCreated,
+    // The activation link went out by itself, queued with the account, audited as the system.
+    const url = after.medipay?.onboardingUrl ?? '';
+    expect(url.startsWith(`${sandbox.url}/onboarding/`)).toBe(true);
+    expect(after.medipay?.onboardingSentAt).toBe(clock.now().toISOString());
+    const mails = await mailsTo(row.email!, 'medipay-onboarding');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.data).toEqual({ nome: row.nomeCompleto, onboardingUrl: url, flow: 'PF' });
+    expect(await auditOf(row.id)).toEqual([
+      { action: 'APROVADO', observacoes: null, email: adminEmail },
+      {
+        action: medipayAuditActions.accountCreated,
+        observacoes: opened!.userId,
+        email: adminEmail,
+      },
+      { action: medipayAuditActions.onboardingSent, observacoes: url, email: 'sistema' },
     ]);
     // Once done, another run does nothing.
     expect(await run(account.id)).toBe('skipped');
     expect(await sandboxAccountsFor(row.cpf!)).toHaveLength(1);
+    expect(await mailsTo(row.email!, 'medipay-onboarding')).toHaveLength(1);
+  });
+
+  it('records the account and queues its activation e-mail in one transaction', async () => {
+    const { row } = await approvedPf();
+    const account = await accountRow('PF', row.id);
+    // The outbox refuses the activation e-mail (as a crash between the two writes would).
+    await t.database.db.execute(sql`
+      create function refuse_activation() returns trigger language plpgsql as $$
+      begin raise exception 'outbox down'; end $$
+    `);
+    await t.database.db.execute(sql`
+      create trigger refuse_activation before insert on outbox for each row
+        when (new.template = 'medipay-onboarding') execute function refuse_activation()
+    `);
+    try {
+      await expect(run(account.id)).rejects.toThrow();
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_activation on outbox`);
+      await t.database.db.execute(sql`drop function refuse_activation()`);
+    }
+    // Neither written: the account is still pending, and the retry finds the same one.
+    expect(await accountRow('PF', row.id)).toMatchObject({ state: 'pending', userId: null });
+    expect(await run(account.id)).toBe('done');
+    expect(await sandboxAccountsFor(row.cpf!)).toHaveLength(1);
+    expect(await mailsTo(row.email!, 'medipay-onboarding')).toHaveLength(1);
+  });
+
+  it('the platform refusing the link: the account is recorded without it, audited, no e-mail', async () => {
+    const { row } = await approvedPf();
+    const { platform } = t.app.paymentPlatform;
+    const spy = vi
+      .spyOn(platform, 'getOnboardingUrl')
+      .mockRejectedValueOnce(new PaymentPlatformError('INVALID', 'link refused', 422));
+    try {
+      expect(await run((await accountRow('PF', row.id)).id)).toBe('done');
+    } finally {
+      spy.mockRestore();
+    }
+    const detail = await detailOf('pf', row.id);
+    expect(detail.medipay).toMatchObject({ state: 'done', onboardingSentAt: null });
+    expect(await mailsTo(row.email!, 'medipay-onboarding')).toHaveLength(0);
+    expect((await auditOf(row.id)).at(-1)).toEqual({
+      action: medipayAuditActions.onboardingFailed,
+      observacoes: paymentPlatformMessages.invalid,
+      email: 'sistema',
+    });
+    // 'Enviar Onboard' sends it.
+    expect((await post('pf', row.id, 'medipay/onboarding')).statusCode).toBe(200);
+    expect(await mailsTo(row.email!, 'medipay-onboarding')).toHaveLength(1);
   });
 
   it('with the sandbox stopped mid-approval, creates the account once it is back, with no duplicate', async () => {
@@ -193,16 +265,40 @@ describe('approval and the account creation job', () => {
     expect((await accountRow('PF', row.id)).userId).toBe(opened[0]!.userId);
   });
 
-  it('a repeated approval (after Voltar para Análise) opens nothing twice', async () => {
+  it('Voltar para Análise keeps the account and link, and tells the applicant; a new approval opens nothing twice', async () => {
     const { row } = await approvedPfWithAccount();
     const first = await accountRow('PF', row.id);
     const reopened = await post('pf', row.id, 'reopen', { expectedStatus: 'APROVADO' });
     expect(reopened.statusCode, reopened.body).toBe(200);
+    // Nothing on the platform is undone: the account and its link stay as they were.
+    expect(applicationDetailSchema.parse(reopened.json()).medipay).toMatchObject({
+      state: 'done',
+      userId: first.userId,
+      onboardingUrl: first.onboardingUrl,
+    });
+    const [notice] = await mailsTo(row.email!, 'reopened');
+    expect(notice).toMatchObject({
+      status: 'pending',
+      data: { flow: 'PF', protocolo: row.protocolo, account: true, linkSent: true },
+    });
+    expect((await auditOf(row.id)).at(-1)).toEqual({
+      action: 'VOLTAR_PARA_ANALISE',
+      observacoes: reopenNotice,
+      email: adminEmail,
+    });
+
     const again = await approve('pf', row.id, 'EM_ANALISE');
     expect(again.medipay).toMatchObject({ state: 'done', userId: first.userId });
     await t.app.medipayAccounts.drain();
     expect(await sandboxAccountsFor(row.cpf!)).toHaveLength(1);
     expect((await accountRow('PF', row.id)).id).toBe(first.id);
+    // Approved again: the approval e-mail says the link comes next, and the kept link does.
+    expect(await mailsTo(row.email!, 'approval')).toHaveLength(2);
+    const links = await mailsTo(row.email!, 'medipay-onboarding');
+    expect(links.map((mail) => mail.data.onboardingUrl)).toEqual([
+      first.onboardingUrl,
+      first.onboardingUrl,
+    ]);
   });
 
   it('sent back to analysis before the job ran: nothing is created until approved again', async () => {
@@ -306,7 +402,21 @@ describe('approval and the account creation job', () => {
       .from(onboardingPj)
       .where(eq(onboardingPj.id, row.id));
     expect(record!.medipayUserId).toBe(opened!.userId);
-    expect((await detailOf('pj', row.id)).medipay?.state).toBe('done');
+    const detail = await detailOf('pj', row.id);
+    expect(detail.medipay?.state).toBe('done');
+    expect(detail.medipayActions).toEqual(['send-onboarding']);
+    // The company gets its activation link at its own e-mail, in a company's words.
+    const [mail] = await mailsTo(row.email!, 'medipay-onboarding');
+    expect(mail!.data).toEqual({
+      nome: row.razaoSocial,
+      onboardingUrl: detail.medipay?.onboardingUrl,
+      flow: 'PJ',
+    });
+    // 'Enviar Onboard' resends it, once the minute since the first send has passed.
+    expect((await post('pj', row.id, 'medipay/onboarding')).statusCode).toBe(429);
+    clock.advance(60_000);
+    expect((await post('pj', row.id, 'medipay/onboarding')).statusCode).toBe(200);
+    expect(await mailsTo(row.email!, 'medipay-onboarding')).toHaveLength(2);
     // The PF-only actions do not exist for a company.
     expect((await post('pj', row.id, 'medipay/documents')).statusCode).toBe(400);
   });
@@ -337,6 +447,7 @@ describe("the approved-state actions ('Enviar Documentos', 'Enviar Onboard', 'Co
     expect((await auditOf(row.id)).map((entry) => entry.action)).toEqual([
       'APROVADO',
       medipayAuditActions.accountCreated,
+      medipayAuditActions.onboardingSent,
       medipayAuditActions.documentsSent,
     ]);
 
@@ -372,23 +483,26 @@ describe("the approved-state actions ('Enviar Documentos', 'Enviar Onboard', 'Co
     ]);
   });
 
-  it('Enviar Onboard: the link is kept, shown and e-mailed to the applicant', async () => {
+  it('Enviar Onboard resends the link: refused within a minute of the last send, then kept, shown and e-mailed', async () => {
     const { row } = await approvedPfWithAccount();
+    const early = await post('pf', row.id, 'medipay/onboarding');
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({ message: medipayMessages.onboardingCooldown });
+    expect(await mailsTo(row.email!, 'medipay-onboarding')).toHaveLength(1);
+    clock.advance(60_000);
     const response = await post('pf', row.id, 'medipay/onboarding');
     expect(response.statusCode, response.body).toBe(200);
     const detail = applicationDetailSchema.parse(response.json());
     const url = detail.medipay?.onboardingUrl ?? '';
     expect(url.startsWith(`${sandbox.url}/onboarding/`)).toBe(true);
     expect(detail.medipay?.onboardingSentAt).toBe(clock.now().toISOString());
-    const mails = await t.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.recipient, row.email!), eq(outbox.template, 'medipay-onboarding')));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.data).toEqual({ nome: row.nomeCompleto, onboardingUrl: url });
-    expect((await auditOf(row.id)).at(-1)).toMatchObject({
+    const mails = await mailsTo(row.email!, 'medipay-onboarding');
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.data).toEqual({ nome: row.nomeCompleto, onboardingUrl: url, flow: 'PF' });
+    expect((await auditOf(row.id)).at(-1)).toEqual({
       action: medipayAuditActions.onboardingSent,
       observacoes: url,
+      email: adminEmail,
     });
     // The page behind the link exists.
     expect((await fetch(url)).status).toBe(200);
@@ -413,15 +527,13 @@ describe("the approved-state actions ('Enviar Documentos', 'Enviar Onboard', 'Co
 
   it('Enviar Onboard failing: 502, ERRO_ONBOARD_EMAIL, no e-mail queued', async () => {
     const { row } = await approvedPfWithAccount();
+    clock.advance(60_000);
     sandbox.failNext(3, 500);
     const response = await post('pf', row.id, 'medipay/onboarding');
     expect(response.statusCode).toBe(502);
     expect((await auditOf(row.id)).at(-1)?.action).toBe(medipayAuditActions.onboardingFailed);
-    const mails = await t.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.recipient, row.email!), eq(outbox.template, 'medipay-onboarding')));
-    expect(mails).toHaveLength(0);
+    // Only the job's e-mail.
+    expect(await mailsTo(row.email!, 'medipay-onboarding')).toHaveLength(1);
   });
 
   it('Confirmar Email: the platform sends the verification to the e-mail on record', async () => {

@@ -25,7 +25,8 @@ export function toMedipayAccount(row: MedipayAccountRow): MedipayAccount {
 
 /**
  * The platform actions offered on an application: only once approved; the PF detail has the
- * spec's three, and both flows may create the account by hand when none exists or it failed.
+ * spec's three, a company 'Enviar Onboard' (a resend of its activation link) once its account
+ * exists, and both flows may create the account by hand when none exists or it failed.
  */
 export function medipayActionsFor(
   flow: Flow,
@@ -36,5 +37,6 @@ export function medipayActionsFor(
   const actions: MedipayAction[] = [];
   if (!row || row.state === 'failed') actions.push('create-account');
   if (flow === 'PF') actions.push('send-documents', 'send-onboarding', 'confirm-email');
+  else if (row?.state === 'done') actions.push('send-onboarding');
   return actions;
 }

@@ -75,6 +75,41 @@ describe('message templates', () => {
       onboardingUrl: 'https://app.medipay.com.br/o/1',
     });
     expect(onboarding.text).toContain('https://app.medipay.com.br/o/1');
+    expect(onboarding.subject).toBe('Sua conta MediPay está pronta');
+    const company = renderEmail('medipay-onboarding', {
+      nome: 'Hospital Exemplo S.A.',
+      onboardingUrl: 'https://app.medipay.com.br/o/2',
+      flow: 'PJ',
+    });
+    expect(company.subject).toBe('A conta MediPay da sua empresa está pronta');
+    expect(company.text).toContain('Conclua a ativação da conta MediPay da empresa');
+    expect(company.html).toContain('href="https://app.medipay.com.br/o/2"');
+  });
+
+  it('tells an applicant sent back to analysis what stays as it was', () => {
+    const base = { nome: 'Ana', protocolo: 'MEDI-20261122-0042' } as const;
+    const withLink = renderEmail('reopened', {
+      ...base,
+      flow: 'PF',
+      account: true,
+      linkSent: true,
+      statusUrl: 'https://portal.medipay.com.br/acompanhar-status?protocolo=MEDI-20261122-0042',
+    });
+    expect(withLink.subject).toBe('Cadastro em nova análise - protocolo MEDI-20261122-0042');
+    expect(withLink.text).toContain('que havia sido aprovado, voltou para análise.');
+    expect(withLink.text).toContain(
+      'A conta MediPay já aberta continua aberta, e o link de ativação que enviamos continua válido.',
+    );
+    expect(withLink.text).toContain('Acompanhar status: https://portal.medipay.com.br/');
+    const noAccount = renderEmail('reopened', {
+      ...base,
+      flow: 'PJ',
+      account: false,
+      linkSent: false,
+    });
+    expect(noAccount.text).toContain('O cadastro da sua empresa na MediPay');
+    expect(noAccount.text).toContain('A abertura da conta MediPay fica suspensa');
+    expect(noAccount.text).not.toContain('link de ativação');
   });
 
   it('tells an approved applicant the next steps to activate the account', () => {
@@ -109,8 +144,10 @@ describe('message templates', () => {
     expect(pj.text).toContain('O cadastro da sua empresa na MediPay (protocolo PJ-20261122-4242)');
     expect(pj.text).toContain('Estamos abrindo a conta da empresa');
     expect(pj.text).toContain('com o CNPJ e o e-mail deste cadastro');
-    // The back office has no activation link for a company: none is promised.
-    expect(pj.text).not.toContain('link de ativação');
+    // The job e-mails a company its activation link too.
+    expect(pj.text).toContain(
+      '\n2. Em seguida, a empresa receberá neste e-mail o link de ativação',
+    );
     expect(pj.html).not.toContain('href=');
 
     // An individual approved before submitting has no protocol yet.

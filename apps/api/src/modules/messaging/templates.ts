@@ -14,7 +14,24 @@ export type TemplateData = {
   denial: { nome: string; motivo: string };
   /** The approval, with the next steps to activate the MediPay account (the status page says so). */
   approval: { flow: 'PF' | 'PJ'; nome: string; protocolo: string; statusUrl?: string };
-  'medipay-onboarding': { nome: string; onboardingUrl: string };
+  /**
+   * The MediPay activation link: e-mailed by the account creation job once the account exists,
+   * and again by 'Enviar Onboard'. `flow` picks the words (absent from messages queued before
+   * companies got the link: an individual's).
+   */
+  'medipay-onboarding': { nome: string; onboardingUrl: string; flow?: 'PF' | 'PJ' };
+  /**
+   * An approved application sent back to analysis ('Voltar para Análise'): what stays as it was.
+   * `account`: the MediPay account exists (and `linkSent`: its activation link was e-mailed).
+   */
+  reopened: {
+    flow: 'PF' | 'PJ';
+    nome: string;
+    protocolo: string;
+    account: boolean;
+    linkSent: boolean;
+    statusUrl?: string;
+  };
   /** The code that opens the status page of an application (application-status.ts). */
   'status-code': { code: string; protocolo: string };
 };
@@ -99,10 +116,9 @@ const statusButton = (statusUrl: string | undefined): Block[] =>
 
 /**
  * What an approved applicant does next to activate the account. The account is opened on the
- * payment platform by a job right after the approval; an individual then gets the platform's
- * activation link ('Enviar Onboard', 'medipay-onboarding'); the external app behind 'Fazer Login'
- * serves active accounts only (applicant-portal.md section 1). The back office has no activation
- * link for a company (back-office.md section 2), so a company is not promised one.
+ * payment platform by a job right after the approval; the same job then e-mails the platform's
+ * activation link ('medipay-onboarding', PF and PJ; 'Enviar Onboard' resends it); the external
+ * app behind 'Fazer Login' serves active accounts only (applicant-portal.md section 1).
  */
 const approvalSteps: Record<TemplateData['approval']['flow'], string[]> = {
   PF: [
@@ -112,7 +128,7 @@ const approvalSteps: Record<TemplateData['approval']['flow'], string[]> = {
   ],
   PJ: [
     'Estamos abrindo a conta da empresa na plataforma de pagamentos MediPay, com o CNPJ e o e-mail deste cadastro. Você não precisa fazer nada nesta etapa.',
-    'Se precisarmos de alguma informação para concluir a ativação, entraremos em contato por este e-mail.',
+    'Em seguida, a empresa receberá neste e-mail o link de ativação da conta MediPay. Abra o link e siga as instruções para concluir a ativação.',
     "Com a conta ativa, entre pelo botão 'Fazer Login' no site da MediPay, com este e-mail.",
   ],
 };
@@ -197,15 +213,51 @@ const emails: { [Name in TemplateName]: (data: TemplateData[Name]) => RenderedEm
       ],
     );
   },
-  'medipay-onboarding': ({ nome, onboardingUrl }) =>
-    email('Sua conta MediPay está pronta', 'Conta aprovada', [
-      { kind: 'p', text: `Olá, ${nome}!` },
+  'medipay-onboarding': ({ nome, onboardingUrl, flow }) =>
+    flow === 'PJ'
+      ? email('A conta MediPay da sua empresa está pronta', 'Conta aprovada', [
+          { kind: 'p', text: `Olá, ${nome}!` },
+          {
+            kind: 'p',
+            text: 'O cadastro da sua empresa foi aprovado. Conclua a ativação da conta MediPay da empresa pelo link abaixo:',
+          },
+          { kind: 'button', text: 'Ativar a conta da empresa', href: onboardingUrl },
+        ])
+      : email('Sua conta MediPay está pronta', 'Conta aprovada', [
+          { kind: 'p', text: `Olá, ${nome}!` },
+          {
+            kind: 'p',
+            text: 'Seu cadastro foi aprovado. Conclua a ativação da sua conta MediPay pelo link abaixo:',
+          },
+          { kind: 'button', text: 'Ativar minha conta', href: onboardingUrl },
+        ]),
+  reopened: ({ flow, nome, protocolo, account, linkSent, statusUrl }) => {
+    const ofProtocol = protocolo ? ` (protocolo ${protocolo})` : '';
+    const subject = protocolo
+      ? `Cadastro em nova análise - protocolo ${protocolo}`
+      : 'Cadastro em nova análise';
+    const accountText = account
+      ? linkSent
+        ? 'A conta MediPay já aberta continua aberta, e o link de ativação que enviamos continua válido.'
+        : 'A conta MediPay já aberta continua aberta.'
+      : 'A abertura da conta MediPay fica suspensa até a nova decisão.';
+    return email(subject, 'Cadastro em nova análise', [
+      { kind: 'p', text: `Olá, ${nome}.` },
       {
         kind: 'p',
-        text: 'Seu cadastro foi aprovado. Conclua a ativação da sua conta MediPay pelo link abaixo:',
+        text:
+          flow === 'PF'
+            ? `O seu cadastro na MediPay${ofProtocol}, que havia sido aprovado, voltou para análise.`
+            : `O cadastro da sua empresa na MediPay${ofProtocol}, que havia sido aprovado, voltou para análise.`,
       },
-      { kind: 'button', text: 'Ativar minha conta', href: onboardingUrl },
-    ]),
+      { kind: 'p', text: accountText },
+      {
+        kind: 'p',
+        text: 'Avisaremos por e-mail assim que houver uma nova decisão. Em caso de dúvidas, fale com o nosso suporte.',
+      },
+      ...statusButton(statusUrl),
+    ]);
+  },
   'status-code': ({ code, protocolo }) =>
     email(`${code} é o seu código para acompanhar o cadastro MediPay`, 'Acompanhar status', [
       {

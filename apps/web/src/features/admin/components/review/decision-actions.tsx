@@ -1,6 +1,7 @@
 import { Ban, CheckCircle2, FileWarning, Mail, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { ApplicationDetail, ReviewFlow } from '@medipay/shared/admin-review';
+import { reopenApprovedMessages, type MedipayAccount } from '@medipay/shared/medipay-account';
 import { statusLabel } from '@medipay/shared/status';
 import { Button } from '../../../../components/ui/button';
 import {
@@ -21,6 +22,7 @@ function ConfirmDialog({
   trigger,
   title,
   description,
+  details,
   confirmLabel,
   pendingLabel,
   pending,
@@ -29,6 +31,8 @@ function ConfirmDialog({
   trigger: ReactNode;
   title: string;
   description: string;
+  /** What else the admin should know before confirming. */
+  details?: ReactNode;
   confirmLabel: string;
   pendingLabel: string;
   pending: boolean;
@@ -43,6 +47,7 @@ function ConfirmDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {details}
         <DialogActions
           pending={pending}
           label={confirmLabel}
@@ -53,6 +58,29 @@ function ConfirmDialog({
         />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * What 'Voltar para Análise' leaves standing on an approved application and what the applicant
+ * is told: nothing on the MediPay platform is undone (review-decisions.service.ts).
+ */
+function ReopenApprovedDetails({ medipay }: { medipay: MedipayAccount | null }) {
+  const account = medipay?.state === 'done';
+  const linkSent = account && medipay.onboardingSentAt !== null;
+  const lines = [
+    ...(account
+      ? [reopenApprovedMessages.accountStays]
+      : [reopenApprovedMessages.creationSuspended]),
+    ...(linkSent ? [reopenApprovedMessages.linkStays] : []),
+    reopenApprovedMessages.applicantTold({ account, linkSent }),
+  ];
+  return (
+    <ul className="list-disc space-y-1 pl-5 text-sm">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -154,6 +182,11 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
             }
             title="Voltar para Análise?"
             description={`O onboarding voltará para o status ${statusLabel('EM_ANALISE')} e poderá ser decidido de novo.`}
+            details={
+              detail.status === 'APROVADO' ? (
+                <ReopenApprovedDetails medipay={detail.medipay} />
+              ) : undefined
+            }
             confirmLabel="Voltar para Análise"
             pendingLabel="Alterando..."
             pending={pending}

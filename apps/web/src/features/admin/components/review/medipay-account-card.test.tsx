@@ -6,6 +6,7 @@ import { reviewMessages, type ApplicationDetail } from '@medipay/shared/admin-re
 import { errorCodes } from '@medipay/shared/api-error';
 import {
   medipayMessages,
+  reopenApprovedMessages,
   type MedipayAccount,
   type MedipayAction,
 } from '@medipay/shared/medipay-account';
@@ -169,7 +170,10 @@ describe('Conta MediPay card', () => {
     expect(within(card).getByText('usr_8f2a41').tagName).toBe('CODE');
     expect(stateOf(card)).toHaveTextContent(medipayMessages.existing);
     expect(within(card).getByText('Documentos enviados em 11/03/2025 às 09:30')).toBeVisible();
-    expect(within(card).getByText('Onboarding enviado em 11/03/2025 às 10:00')).toBeVisible();
+    expect(
+      within(card).getByText('Link de ativação enviado ao solicitante em 11/03/2025 às 10:00.'),
+    ).toBeVisible();
+    expect(within(card).getByText(medipayMessages.activationExplained)).toBeVisible();
     expect(
       within(card).getByText('Verificação de e-mail enviada em 11/03/2025 às 10:05'),
     ).toBeVisible();
@@ -190,8 +194,18 @@ describe('Conta MediPay card', () => {
     const card = await medipayCard();
     expect(stateOf(card)).toHaveTextContent(medipayMessages.done);
     expect(card).not.toHaveTextContent(medipayMessages.existing);
-    expect(card).not.toHaveTextContent('enviad');
+    expect(card).not.toHaveTextContent('Documentos enviados');
+    expect(card).not.toHaveTextContent('Verificação de e-mail enviada');
     expect(within(card).queryByRole('link')).toBeNull();
+    // The link did not go out by itself: the card says so and what to do.
+    expect(within(card).getByText(medipayMessages.activationNotSent)).toBeVisible();
+  });
+
+  it('says nothing of the activation link while the account does not exist', async () => {
+    withDetail(() => approved(account(), ['send-documents', 'send-onboarding', 'confirm-email']));
+    renderAdmin(detailPath);
+    const card = await medipayCard();
+    expect(card).not.toHaveTextContent('link de ativação');
   });
 
   it('shows a failed creation with its error', async () => {
@@ -461,15 +475,80 @@ describe('MediPay state toasts', () => {
     await expectVisibleText(medipayMessages.accountProcessed, {}, afterPoll);
   });
 
-  it('shows the card on a PJ application too', async () => {
-    stubApi({
+  it('shows the card on a PJ application too, with Enviar Onboard as a resend', async () => {
+    const sent = {
+      ...created,
+      onboardingSentAt: '2025-03-11T12:00:06.000Z',
+      onboardingUrl: 'https://onboarding.medipay.example/o/pj1',
+    };
+    const pjApproved = {
+      ...pjDetail,
+      status: 'APROVADO',
+      medipay: sent,
+      medipayActions: ['send-onboarding'],
+    };
+    const resend = `POST /api/admin/applications/pj/${pjId}/medipay/onboarding`;
+    const api = stubApi({
       'GET /api/admin/session': () => json(sessionOf(master)),
-      [`GET /api/admin/applications/pj/${pjId}`]: () =>
-        json({ ...pjDetail, medipay: created, medipayActions: [] }),
+      [`GET /api/admin/applications/pj/${pjId}`]: () => json(pjApproved),
+      [resend]: () => json(pjApproved),
     });
-    renderAdmin(`/onboarding/admin/pj/${pjId}`);
+    const { user } = renderAdmin(`/onboarding/admin/pj/${pjId}`);
     const card = await medipayCard();
     expect(stateOf(card)).toHaveTextContent(medipayMessages.done);
     expect(within(card).getByText('usr_8f2a41')).toBeVisible();
+    expect(
+      within(card).getByText('Link de ativação enviado ao solicitante em 11/03/2025 às 09:00.'),
+    ).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Enviar Onboard' }));
+    await expectVisibleText(medipayMessages.emailSent);
+    expect(api.calls(resend)).toHaveLength(1);
+  });
+
+  it('shows the resend cooldown message from the server', async () => {
+    withDetail(() => approved(created, ['send-onboarding']), {
+      [medipayPost('onboarding')]: () =>
+        apiError(429, medipayMessages.onboardingCooldown, errorCodes.rateLimited),
+    });
+    const { user } = renderAdmin(detailPath);
+    const card = await medipayCard();
+    await user.click(within(card).getByRole('button', { name: 'Enviar Onboard' }));
+    await expectVisibleText(medipayMessages.onboardingCooldown);
+  });
+});
+
+describe("'Voltar para Análise' on an approved application", () => {
+  async function openReopenDialog(medipay: MedipayAccount | null) {
+    withDetail(() => approved(medipay));
+    const { user } = renderAdmin(detailPath);
+    await user.click(await screen.findByRole('button', { name: 'Voltar para Análise' }));
+    return screen.findByRole('dialog', { name: 'Voltar para Análise?' });
+  }
+
+  it('says the account and the link stay, and what the applicant is told', async () => {
+    const dialog = await openReopenDialog({
+      ...created,
+      onboardingSentAt: '2025-03-11T12:00:06.000Z',
+      onboardingUrl: 'https://onboarding.medipay.example/o/abc123',
+    });
+    for (const text of [
+      'O onboarding voltará para o status Em Análise e poderá ser decidido de novo.',
+      'A conta MediPay já aberta continua aberta: voltar para análise não a fecha na plataforma.',
+      'O link de ativação já enviado ao solicitante continua válido: esta ação não o cancela.',
+      'O solicitante receberá um e-mail avisando que o cadastro voltou para análise e que a conta MediPay e o link de ativação continuam válidos.',
+    ]) {
+      expect(within(dialog).getByText(text)).toBeVisible();
+    }
+  });
+
+  it('without an account: its creation is suspended, and the applicant is told so', async () => {
+    const dialog = await openReopenDialog(account());
+    expect(within(dialog).getByText(reopenApprovedMessages.creationSuspended)).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        'O solicitante receberá um e-mail avisando que o cadastro voltou para análise e que a abertura da conta MediPay fica suspensa até a nova decisão.',
+      ),
+    ).toBeVisible();
+    expect(dialog).not.toHaveTextContent('link de ativação');
   });
 });

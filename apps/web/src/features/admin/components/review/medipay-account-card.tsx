@@ -7,6 +7,7 @@ import {
   LoaderCircle,
   Mail,
   MailCheck,
+  TriangleAlert,
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
@@ -132,22 +133,44 @@ function AccountState({ medipay }: { medipay: MedipayAccount | null }) {
   );
 }
 
-/** When the documents, the onboarding e-mail and the e-mail verification were sent. */
+/** When the documents and the e-mail verification were sent. */
 function SentDates({ medipay }: { medipay: MedipayAccount }) {
   const sent = [
     medipay.documentsSentAt && `Documentos enviados em ${formatDateTime(medipay.documentsSentAt)}`,
-    medipay.onboardingSentAt && `Onboarding enviado em ${formatDateTime(medipay.onboardingSentAt)}`,
     medipay.emailVerificationSentAt &&
       `Verificação de e-mail enviada em ${formatDateTime(medipay.emailVerificationSentAt)}`,
   ].filter((line): line is string => Boolean(line));
-  if (sent.length === 0 && !medipay.onboardingUrl) return null;
+  if (sent.length === 0) return null;
   return (
     <ul className="space-y-1 text-sm">
       {sent.map((line) => (
         <li key={line}>{line}</li>
       ))}
+    </ul>
+  );
+}
+
+/**
+ * The activation link of an existing account: the job e-mails it by itself when the account is
+ * created; when it was last sent, the link, and what 'Enviar Onboard' does (a resend).
+ */
+function Activation({ medipay }: { medipay: MedipayAccount }) {
+  if (medipay.state !== 'done') return null;
+  return (
+    <div className="space-y-1 text-sm">
+      {medipay.onboardingSentAt ? (
+        <p className="font-medium">
+          {medipayMessages.activationSent(formatDateTime(medipay.onboardingSentAt))}
+        </p>
+      ) : (
+        <p className="flex items-start gap-2 font-medium text-yellow-900">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {medipayMessages.activationNotSent}
+        </p>
+      )}
+      <p className="text-muted-foreground">{medipayMessages.activationExplained}</p>
       {medipay.onboardingUrl && (
-        <li>
+        <p>
           <a
             href={medipay.onboardingUrl}
             target="_blank"
@@ -158,9 +181,9 @@ function SentDates({ medipay }: { medipay: MedipayAccount }) {
             <ExternalLink className="size-4" aria-hidden="true" />
             <span className="sr-only">(abre em nova aba)</span>
           </a>
-        </li>
+        </p>
       )}
-    </ul>
+    </div>
   );
 }
 
@@ -221,6 +244,7 @@ export function MedipayAccountCard({ detail }: { detail: ApplicationDetail }) {
     <SectionCard title={medipayMessages.cardTitle}>
       <div className="space-y-4">
         <AccountState medipay={medipay} />
+        {medipay && <Activation medipay={medipay} />}
         {medipay && <SentDates medipay={medipay} />}
         <AccountActions detail={detail} />
       </div>

@@ -111,22 +111,25 @@ export function DocumentsStep({ values, onSaved, onBack }: StepProps) {
       });
     }
   };
-  // Only a document sent in this visit is read: a saved one was read (and checked) before.
+  // Only a document sent in this visit is read: a saved one was read (and checked) before, and
+  // one the tab's draft brings back after a reload was read when it was sent (reading it again
+  // would fill the fields over what the applicant corrected since).
+  const [opened] = useState(() => form.getValues());
   const frontDocument = useWatch({ control, name: 'docIdentidadeFrente' });
   const backDocument = useWatch({ control, name: 'docIdentidadeVerso' });
-  const sentNow = (document: UploadedDocument | null, saved: UploadedDocument | undefined) =>
-    document && document.id !== saved?.id ? document : null;
+  const sentNow = (document: UploadedDocument | null, atOpening: UploadedDocument | null) =>
+    document && document.id !== atOpening?.id ? document : null;
   // Each side fills what it reads; a side that reads nothing once the other side filled the
   // fields is no error.
   const front = useDocumentExtraction(
     'PF',
-    sentNow(frontDocument, values.docIdentidadeFrente),
+    sentNow(frontDocument, opened.docIdentidadeFrente),
     fill,
     () => back === 'done',
   );
   const back = useDocumentExtraction(
     'PF',
-    sentNow(backDocument, values.docIdentidadeVerso),
+    sentNow(backDocument, opened.docIdentidadeVerso),
     fill,
     () => front === 'done',
   );

@@ -13,6 +13,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { paths } from '../../../config/paths';
 import { rectificationErrorMessage, useSubmitRectification } from '../api/submit-rectification';
 import { DocumentInput } from './document-input';
+import { useFocusOnShow } from '../../../lib/use-focus-on-show';
 
 /** How long 'Sucesso!' (or a load failure) stays on screen before the home page (spec: 3 s). */
 export const REDIRECT_DELAY_MS = 3000;
@@ -58,6 +59,9 @@ export function RectificationForm({ page }: { page: RectificationPage }) {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
+  // The form replaces the page's spinner: its title takes the focus.
+  const heading = useFocusOnShow<HTMLHeadingElement>();
+
   const onSubmit = handleSubmit(async (values) => {
     const chosen = chosenFiles(page, values.files);
     if (!values.justification.trim() && chosen.length === 0) {
@@ -77,7 +81,9 @@ export function RectificationForm({ page }: { page: RectificationPage }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold sm:text-3xl">{m.title}</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
+          {m.title}
+        </h1>
         <p className="text-lg">
           Olá, <span className="font-semibold break-words">{page.nome}</span>
         </p>

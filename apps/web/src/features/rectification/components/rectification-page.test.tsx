@@ -54,8 +54,9 @@ describe('rectification page: loading', () => {
     await waitFor(() => expect(currentSearch()).toBe(''));
     expect(currentPath()).toBe('/retificar-documentos');
     expect(lastNavigation()).toBe('REPLACE');
-    // The page stays, and nothing is asked again.
+    // The page stays, and nothing is asked again; its title took the focus from the spinner.
     expect(screen.getByRole('heading', { level: 1, name: m.title })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: m.title })).toHaveFocus();
     expect(api.requests).toHaveLength(1);
     expect(api.unexpected).toEqual([]);
   });
@@ -103,6 +104,7 @@ describe('rectification page: loading', () => {
       await screen.findByRole('heading', { level: 1, name: m.alreadySentTitle }),
     ).toBeVisible();
     expect(screen.getByText(m.alreadySentDescription)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: m.alreadySentTitle })).toHaveFocus();
     expect(screen.queryByText(m.notFoundTitle)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Acompanhar status' })).toHaveAttribute(
       'href',

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { isAlreadySent, isNotFound, useRectificationPage } from '../api/get-rectification';
 import { REDIRECT_DELAY_MS, RectificationForm } from './rectification-form';
+import { useFocusOnShow } from '../../../lib/use-focus-on-show';
 
 const TOKEN_PARAM = 'token';
 
@@ -32,11 +33,14 @@ function MessageCard({
   description: string;
   tone: keyof typeof icons;
 }) {
+  const heading = useFocusOnShow<HTMLHeadingElement>();
   return (
     <Card className="mx-auto max-w-md text-center">
       <CardHeader className="items-center">
         {icons[tone]}
-        <h1 className="text-xl font-semibold">{title}</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          {title}
+        </h1>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap justify-center gap-2">

@@ -1,26 +1,26 @@
-import type { Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { backOfficeURL, e2eConfig } from '../playwright.config';
 import { adminLogIn } from '../support/admin';
-import { expect, expectNoAxeViolations, openPage, test } from '../support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  openPage,
+  test,
+} from '../support/fixtures';
+import { seededLongPf } from '../support/seed-back-office';
 
 /**
  * What applicants and reviewers meet on a phone (320 and 375 px, touch): the PJ CNPJ whole, one
- * message for a wrong CNPJ, no drag advice, the wizards' focused header, the back-office lists
- * as cards and its header whole; and the PF list read at 1280 px.
+ * message for a wrong CNPJ, no drag advice, the wizards' focused header, the back office (its
+ * header whole, the lists and the administrators as cards, the dashboard and an application
+ * of a 120-character name and a 60-character e-mail) never scrolling sideways; and the lists
+ * read at 1280 px.
  */
 const phones = [
   { width: 320, height: 640 },
   { width: 375, height: 667 },
 ];
-
-/** The page scrolls only downwards. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
 
 for (const viewport of phones) {
   test.describe(`applicants on a ${viewport.width} px phone`, () => {
@@ -114,7 +114,7 @@ test.describe('the back office', () => {
   });
 
   for (const viewport of phones) {
-    test(`lists are cards at ${viewport.width} px, the header whole`, async ({
+    test(`lists and administrators are cards at ${viewport.width} px, nothing scrolls sideways`, async ({
       page,
       isMobile,
     }) => {
@@ -131,53 +131,97 @@ test.describe('the back office', () => {
       }));
       expect(fits.scrollWidth).toBeLessThanOrEqual(fits.clientWidth);
       expect(fits.right).toBeLessThanOrEqual(viewport.width);
+      // The dashboard, with its cards loaded.
+      await expect(page.getByRole('region', { name: 'Sessões abandonadas' })).toBeVisible();
+      await expectNoSidewaysScroll(page);
 
-      for (const [path, caption] of [
-        ['/onboarding/admin/list', 'Onboardings PF'],
-        ['/onboarding/admin/pj', 'Onboardings PJ'],
+      for (const [path, caption, action] of [
+        ['/onboarding/admin/list', 'Onboardings PF', /^Ver$/],
+        ['/onboarding/admin/pj', 'Onboardings PJ', /^Ver$/],
+        ['/onboarding/admin/administradores', 'Contas de administradores', /^Redefinir senha/],
       ] as const) {
         await page.goto(path);
         const list = page.getByRole('table', { name: caption });
-        await expect(list.getByRole('row').nth(1)).toBeVisible();
+        const first = list.getByRole('row').nth(1);
+        await expect(first).toBeVisible();
         // Cards, not a table squeezed into a scrolling box.
         await expect(page.locator('table')).toHaveCount(0);
-        const card = (await list.getByRole('row').nth(1).boundingBox())!;
+        const card = (await first.boundingBox())!;
         expect(card.x).toBeGreaterThanOrEqual(0);
         expect(card.x + card.width).toBeLessThanOrEqual(viewport.width);
-        await expect(list.getByRole('row').nth(1).getByRole('link', { name: 'Ver' })).toBeVisible();
+        await expect(
+          first.getByRole('link', { name: action }).or(first.getByRole('button', { name: action })),
+        ).toBeVisible();
         await expectNoSidewaysScroll(page);
         await expectNoAxeViolations(page);
       }
+
+      // The application of a 120-character name and a 60-character e-mail: both break.
+      await page.goto('/onboarding/admin/list?q=Maximiliano');
+      await page
+        .getByRole('row', { name: /Maximiliano/ })
+        .getByRole('link', { name: 'Ver' })
+        .click();
+      await expect(page.getByText(seededLongPf.email).first()).toBeVisible();
+      await expect(page.getByText(seededLongPf.nome).first()).toBeVisible();
+      await expectNoSidewaysScroll(page);
     });
   }
 
-  test('the PF list reads at 1280 px: an e-mail takes two lines at most', async ({
+  /** How many lines an element's box holds. */
+  const linesOf = (elements: Locator) =>
+    elements.evaluateAll((found) =>
+      found.map((element) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+        return Math.round(element.getBoundingClientRect().height / lineHeight);
+      }),
+    );
+
+  test('the lists read at 1280 px: names and e-mails on two lines at most, the protocol on one, the table in its box', async ({
     page,
     isMobile,
   }) => {
     test.skip(isMobile, '1280 px: the desktop project');
     await page.setViewportSize({ width: 1280, height: 800 });
     await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
-    await page.goto('/onboarding/admin/list');
-    const table = page.getByRole('table', { name: 'Onboardings PF' });
-    await expect(table.getByRole('row').nth(1)).toBeVisible();
-    const emails = table.locator('td [title*="@"]');
-    expect(await emails.count()).toBeGreaterThan(1);
-    const lines = await emails.evaluateAll((elements) =>
-      elements.map((element) => {
-        const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
-        return Math.round(element.getBoundingClientRect().height / lineHeight);
-      }),
-    );
-    for (const count of lines) expect(count).toBeLessThanOrEqual(2);
-    // The table fits its box: nothing to scroll sideways to.
-    const region = page.getByRole('region', { name: 'Onboardings PF' });
-    const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
-      scrollWidth: element.scrollWidth,
-      clientWidth: element.clientWidth,
-    }));
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    await expectNoSidewaysScroll(page);
+    for (const [path, caption] of [
+      ['/onboarding/admin/list', 'Onboardings PF'],
+      ['/onboarding/admin/pj', 'Onboardings PJ'],
+    ] as const) {
+      await page.goto(path);
+      const table = page.getByRole('table', { name: caption });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // Every name and e-mail is cut to two lines, the whole value on hover.
+      const clipped = table.locator('[title]');
+      expect(await clipped.count()).toBeGreaterThan(4);
+      for (const count of await linesOf(clipped)) expect(count).toBeLessThanOrEqual(2);
+      if (caption === 'Onboardings PF') {
+        // The seeded 120-character name, cut and whole on hover.
+        await expect(table.getByTitle(seededLongPf.nome, { exact: true })).toBeVisible();
+        expect(await linesOf(table.getByTitle(seededLongPf.nome, { exact: true }))).toEqual([2]);
+        // The protocol, first column, on one line: its text makes a single line box.
+        const protocolLines = await table
+          .locator('tbody tr > td:first-child')
+          .evaluateAll((cells) =>
+            cells.map((cell) => {
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)))
+                .size;
+            }),
+          );
+        expect(protocolLines.length).toBeGreaterThan(4);
+        for (const count of protocolLines) expect(count).toBe(1);
+      }
+      // The table fits its box: nothing to scroll sideways to.
+      const region = page.getByRole('region', { name: caption });
+      const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await expectNoSidewaysScroll(page);
+    }
     await expectNoAxeViolations(page);
   });
 });

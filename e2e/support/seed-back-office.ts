@@ -9,9 +9,24 @@ import { demoDataset } from '../../apps/api/demo/demo-dataset';
 
 type Seeded = { status: string; currentStep: number; daysAgo: number };
 
+/**
+ * The REJEITADO application (no spec decides or opens it by its demo name) gets the longest
+ * name and e-mail the pages must hold without growing sideways: 120 and 60 characters.
+ */
+const longestPf = demoDataset.pf.find((entry) => entry.status === 'REJEITADO')!;
+export const seededLongPf = {
+  nome: 'Heitor Maximiliano de Albuquerque Cavalcanti Bittencourt Figueiredo Magalhães Orleans e Bragança Ramos Vieira dos Santos',
+  email: 'heitor.maximiliano.albuquerque.cavalcanti.vieira@example.com',
+} as const;
+
 /** PF: 8 applications; PJ: 6; both with some created today (daysAgo 0). */
 export const seededPf: readonly (Seeded & { nome: string })[] = demoDataset.pf.map(
-  ({ nome, status, currentStep, daysAgo }) => ({ nome, status, currentStep, daysAgo }),
+  ({ nome, status, currentStep, daysAgo }) => ({
+    nome: status === longestPf.status ? seededLongPf.nome : nome,
+    status,
+    currentStep,
+    daysAgo,
+  }),
 );
 
 export const seededPj: readonly (Seeded & { razaoSocial: string; tipoEmpresa: string })[] =
@@ -32,21 +47,36 @@ export const seededAbandonedSessions = demoDataset.abandonedSessions.length;
  * between runs (E2E_DATA_DIR) already has applications: nothing is done.
  */
 async function seed(dataDir: string) {
-  const [{ join }, { createDb }, { parseEnv }, { createDocumentStorage }, { seedDemo }] =
-    await Promise.all([
-      import('node:path'),
-      import('@medipay/db/client'),
-      import('../../apps/api/src/config/env'),
-      import('../../apps/api/src/adapters/storage'),
-      import('../../apps/api/demo/demo-seed'),
-    ]);
+  const [
+    { join },
+    { eq },
+    { createDb },
+    { onboardingPf },
+    { parseEnv },
+    { createDocumentStorage },
+    { seedDemo },
+  ] = await Promise.all([
+    import('node:path'),
+    import('drizzle-orm'),
+    import('@medipay/db/client'),
+    import('@medipay/db/schema'),
+    import('../../apps/api/src/config/env'),
+    import('../../apps/api/src/adapters/storage'),
+    import('../../apps/api/demo/demo-seed'),
+  ]);
   const env = parseEnv({ ...process.env, DATA_DIR: dataDir });
   const database = await createDb(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'db') },
   );
   try {
     await database.migrate();
-    await seedDemo({ db: database.db, storage: await createDocumentStorage(env) });
+    const seeded = await seedDemo({ db: database.db, storage: await createDocumentStorage(env) });
+    if (seeded) {
+      await database.db
+        .update(onboardingPf)
+        .set({ nomeCompleto: seededLongPf.nome, email: seededLongPf.email })
+        .where(eq(onboardingPf.email, longestPf.email));
+    }
   } finally {
     await database.close();
   }

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { Slot } from './slot';
 
 const base =
-  'inline-flex cursor-pointer items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors focus-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
+  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants = {
   default: 'bg-primary text-primary-foreground hover:bg-teal-800',
@@ -16,10 +16,12 @@ const variants = {
 } as const;
 
 const sizes = {
-  default: 'h-10 px-4 py-2',
-  sm: 'h-9 px-3',
-  lg: 'h-12 px-6 text-base',
-  icon: 'h-10 w-10',
+  default: 'h-10 px-4 py-2 whitespace-nowrap',
+  sm: 'h-9 px-3 whitespace-nowrap',
+  lg: 'h-12 px-6 text-base whitespace-nowrap',
+  icon: 'h-10 w-10 whitespace-nowrap',
+  /** The default's height at least; a label too long for a phone's row wraps instead. */
+  wrap: 'min-h-10 max-w-full px-4 py-2 text-center',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -75,6 +75,8 @@ export function AbandonedSessionsCard({ count }: { count: number }) {
         <Button
           type="button"
           variant="destructive"
+          // Its label wraps rather than widening the card on a 320 px phone.
+          size="wrap"
           disabled={count === 0}
           onClick={() => setConfirming(true)}
         >

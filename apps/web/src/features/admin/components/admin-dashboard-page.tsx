@@ -46,7 +46,7 @@ export function AdminDashboardPage() {
         </div>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuickActionsCard role={user.role} />
         {dashboard.data && <AbandonedSessionsCard count={dashboard.data.abandonedSessions} />}
       </div>

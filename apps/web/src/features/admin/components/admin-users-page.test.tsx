@@ -70,6 +70,29 @@ async function openCreate(user: ReturnType<typeof renderAdmin>['user']) {
 }
 
 describe('Administrators page', () => {
+  it('is one card per account on a phone, still a table to screen readers, never a sideways scroll', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 767px)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    asMaster(() => [master, mini]);
+    const { container } = renderAdmin(usersPath);
+    const table = await screen.findByRole('table', { name: 'Contas de administradores' });
+    expect(container.querySelector('table')).toBeNull();
+    expect(container.querySelector('.overflow-x-auto')).toBeNull();
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(7);
+    expect(within(row('Bruno Lima')).getByRole('rowheader')).toHaveTextContent('Bruno Lima');
+    expect(cells('Bruno Lima').slice(0, 2)).toEqual([
+      'E-mailbruno.lima@medipay.com.br',
+      'Usuáriobruno.lima',
+    ]);
+    expect(
+      within(row('Bruno Lima')).getByRole('button', { name: 'Desativar Bruno Lima' }),
+    ).toBeVisible();
+  });
+
   it('lists the accounts with profile, status and last access in São Paulo time', async () => {
     asMaster(() => [master, mini, retired]);
     renderAdmin(usersPath);

@@ -3,10 +3,14 @@ import { Badge } from '../../../components/ui/badge';
 import { DeactivateAdminDialog } from './deactivate-admin-dialog';
 import { formatLastAccess } from './format';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { BreakableEmail, fitContent, ListCell, ListRow, ListTable } from './review/list-parts';
 
 const columns = ['Nome', 'E-mail', 'Usuário', 'Perfil', 'Situação', 'Último acesso', 'Ações'];
 
-/** The admin accounts, with their row actions (no 'Desativar' for one's own account). */
+/**
+ * The admin accounts, with their row actions (no 'Desativar' for one's own account): a table
+ * on a wide screen, one card per account on a phone (the applications lists' rows).
+ */
 export function AdminUsersTable({
   users,
   currentUserId,
@@ -18,49 +22,41 @@ export function AdminUsersTable({
     return <p className="rounded-lg border bg-card p-6 text-center">Nenhum administrador.</p>;
   }
   return (
-    <div className="overflow-x-auto rounded-lg border bg-card">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Contas de administradores</caption>
-        <thead className="bg-muted text-slate-700">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const self = user.id === currentUserId;
-            return (
-              <tr key={user.id} className="border-t align-middle">
-                <th scope="row" className="px-4 py-3 font-medium">
-                  {user.name}
-                  {self && <span className="font-normal text-muted-foreground"> (você)</span>}
-                </th>
-                <td className="px-4 py-3 break-all">{user.email}</td>
-                <td className="px-4 py-3">{user.username}</td>
-                <td className="px-4 py-3">{adminRoleLabels[user.role]}</td>
-                <td className="px-4 py-3">
-                  <Badge variant={user.active ? 'success' : 'secondary'}>
-                    {user.active ? 'Ativo' : 'Inativo'}
-                  </Badge>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                  {formatLastAccess(user.lastLoginAt)}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap gap-2">
-                    <ResetPasswordDialog user={user} />
-                    {user.active && !self && <DeactivateAdminDialog user={user} />}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ListTable caption="Contas de administradores" columns={columns} busy={false}>
+      {users.map((user) => {
+        const self = user.id === currentUserId;
+        return (
+          <ListRow key={user.id}>
+            <ListCell label="Nome" kind="header" className="font-medium [overflow-wrap:anywhere]">
+              {user.name}
+              {self && <span className="font-normal text-muted-foreground"> (você)</span>}
+            </ListCell>
+            <ListCell label="E-mail" wide className="[overflow-wrap:anywhere]">
+              <BreakableEmail>{user.email}</BreakableEmail>
+            </ListCell>
+            <ListCell label="Usuário" className="[overflow-wrap:anywhere]">
+              {user.username}
+            </ListCell>
+            <ListCell label="Perfil" className={fitContent}>
+              {adminRoleLabels[user.role]}
+            </ListCell>
+            <ListCell label="Situação" className={fitContent}>
+              <Badge variant={user.active ? 'success' : 'secondary'}>
+                {user.active ? 'Ativo' : 'Inativo'}
+              </Badge>
+            </ListCell>
+            <ListCell label="Último acesso" className={`${fitContent} tabular-nums`}>
+              {formatLastAccess(user.lastLoginAt)}
+            </ListCell>
+            <ListCell label="Ações" kind="actions">
+              <div className="flex flex-wrap gap-2">
+                <ResetPasswordDialog user={user} />
+                {user.active && !self && <DeactivateAdminDialog user={user} />}
+              </div>
+            </ListCell>
+          </ListRow>
+        );
+      })}
+    </ListTable>
   );
 }

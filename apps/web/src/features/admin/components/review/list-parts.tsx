@@ -61,6 +61,13 @@ export function ListEmpty({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A table column as wide as its content, on one line: every column but the name's, which takes
+ * the rest of the row (so that at 1280 px a name wraps to two lines at most, and the table
+ * stays in its box).
+ */
+export const fitContent = 'w-px whitespace-nowrap';
+
 /** How the rows of a list are drawn: table rows, or cards on a phone. */
 const ListLayoutContext = createContext<'table' | 'cards'>('table');
 
@@ -177,7 +184,8 @@ export function ListCell({
         {children}
       </th>
     ) : (
-      <td className={cn('px-3 py-3', className)}>{children}</td>
+      // The actions take the width of their widest button, one under the other.
+      <td className={cn('px-3 py-3', kind === 'actions' && 'w-px', className)}>{children}</td>
     );
   }
   if (kind === 'header') {
@@ -208,26 +216,30 @@ export function ListCell({
   );
 }
 
-/**
- * An e-mail in a table cell: at most two lines, broken after the '@' first, then wherever it
- * must, and cut with an ellipsis past that; the whole address stays in the page for screen
- * readers and shows on hover. A card shows it whole.
- */
-export function ClippedText({ children }: { children: string }) {
-  const layout = useContext(ListLayoutContext);
-  if (layout === 'cards') return <>{children}</>;
+/** An e-mail that breaks after its '@' first, when its line is too short for it. */
+export function BreakableEmail({ children }: { children: string }) {
   const at = children.indexOf('@');
+  if (at <= 0) return <>{children}</>;
   return (
-    <span className="line-clamp-2 [overflow-wrap:anywhere]" title={children}>
-      {at > 0 ? (
-        <>
-          {children.slice(0, at)}
-          <wbr />
-          {children.slice(at)}
-        </>
-      ) : (
-        children
-      )}
+    <>
+      {children.slice(0, at)}
+      <wbr />
+      {children.slice(at)}
+    </>
+  );
+}
+
+/**
+ * A name or an e-mail in a table cell: at most two lines, an e-mail broken after the '@' first,
+ * then wherever it must, and cut with an ellipsis past that; the whole value stays in the page
+ * for screen readers, shows on hover and on the application's page. A card shows it whole.
+ */
+export function ClippedText({ children, className }: { children: string; className?: string }) {
+  const layout = useContext(ListLayoutContext);
+  if (layout === 'cards') return <span className={cn('block', className)}>{children}</span>;
+  return (
+    <span className={cn('line-clamp-2 [overflow-wrap:anywhere]', className)} title={children}>
+      <BreakableEmail>{children}</BreakableEmail>
     </span>
   );
 }

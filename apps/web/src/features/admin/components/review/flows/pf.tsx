@@ -14,8 +14,8 @@ import { paths } from '@medipay/shared/routes';
 import { pfStatusFilterValues } from '@medipay/shared/status';
 import { AddressCard, contactItems, InfoList, SectionCard } from '../detail-parts';
 import { IdentityChecksCard } from '../identity-checks-card';
-import { progressColumn, statusColumn } from '../list-columns';
-import { ClippedText } from '../list-parts';
+import { NameWithEmail, progressColumn, statusColumn } from '../list-columns';
+import { fitContent } from '../list-parts';
 import { PfDocumentsCard } from '../pf-documents-card';
 import type { DetailOf, ReviewFlowDefinition } from '../review-flow';
 import { formatListDateTime, orDash } from '../review-format';
@@ -114,30 +114,32 @@ export const pfReview: ReviewFlowDefinition<'PF'> = {
       },
     ],
     emptyFiltered: reviewMessages.emptyFiltered,
+    // Fit for 1280 px beside the menu: the e-mail under the name (as the PJ list has it), the
+    // other columns as wide as their content, the name the rest of the row.
     columns: [
       {
         label: 'Protocolo',
-        className: 'font-mono text-xs',
+        // One line on a phone's card too.
+        wide: true,
+        className: `${fitContent} font-mono text-xs`,
         render: (item) => orDash(item.protocolo),
       },
-      { label: 'Nome', kind: 'header', render: (item) => orDash(item.name) },
       {
-        label: 'CPF',
-        className: 'whitespace-nowrap tabular-nums',
-        render: (item) => (item.document ? maskCpf(item.document) : '—'),
+        label: 'Nome',
+        kind: 'header',
+        className: 'font-normal',
+        render: (item) => <NameWithEmail name={orDash(item.name)} email={item.email} />,
       },
       {
-        // A share of the row; two lines at most, the whole address on hover.
-        label: 'E-mail',
-        wide: true,
-        className: 'min-w-44',
-        render: (item) => <ClippedText>{orDash(item.email)}</ClippedText>,
+        label: 'CPF',
+        className: `${fitContent} tabular-nums`,
+        render: (item) => (item.document ? maskCpf(item.document) : '—'),
       },
       statusColumn,
       progressColumn,
       {
         label: 'Criado em',
-        className: 'whitespace-nowrap tabular-nums',
+        className: `${fitContent} tabular-nums`,
         render: (item) => formatListDateTime(item.createdAt),
       },
     ],

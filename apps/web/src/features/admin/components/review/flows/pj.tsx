@@ -15,7 +15,8 @@ import { paths } from '@medipay/shared/routes';
 import { pjStatusFilterValues } from '@medipay/shared/status';
 import { AddressCard, contactItems, InfoList, SectionCard } from '../detail-parts';
 import { IdentityComparisonTable } from '../identity-comparison';
-import { progressColumn, statusColumn } from '../list-columns';
+import { NameWithEmail, progressColumn, statusColumn } from '../list-columns';
+import { fitContent } from '../list-parts';
 import { PjDocumentsCard } from '../pj-documents-card';
 import type { DetailOf, ReviewFlowDefinition } from '../review-flow';
 import { emailLocalPart, orDash } from '../review-format';
@@ -118,28 +119,25 @@ export const pjReview: ReviewFlowDefinition<'PJ'> = {
         kind: 'header',
         className: 'font-normal',
         render: (item) => (
-          <>
-            <span className="block font-medium">{orDash(item.name ?? item.razaoSocial)}</span>
-            {item.email && (
-              <span className="block break-all text-xs text-muted-foreground">{item.email}</span>
-            )}
-          </>
+          <NameWithEmail name={orDash(item.name ?? item.razaoSocial)} email={item.email} />
         ),
       },
       {
         label: 'CNPJ',
-        className: 'whitespace-nowrap tabular-nums',
+        className: `${fitContent} tabular-nums`,
         render: (item) => (item.document ? maskCnpj(item.document) : '—'),
       },
       {
         label: 'Tipo',
+        // Its words one under the other when the row is short of room: the name comes first.
+        className: 'w-px',
         render: (item) => (item.tipoEmpresa ? labelOf(tipoEmpresaOptions, item.tipoEmpresa) : '—'),
       },
       statusColumn,
       progressColumn,
       {
         label: 'Criado em',
-        className: 'whitespace-nowrap tabular-nums',
+        className: `${fitContent} tabular-nums`,
         render: (item) => (
           <>
             <span className="block">{formatShortDate(item.createdAt)}</span>

@@ -8,7 +8,9 @@ import {
   expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
+  expectNoSidewaysScrollOnNarrowestPhone,
   expectStepOpened,
+  narrowestPhone,
   test,
 } from '../support/fixtures';
 import { codeFromMail, confirmationSent } from '../support/mail';
@@ -33,6 +35,7 @@ async function stepHeading(page: Page, title: string) {
 test.describe('individual application', () => {
   test('goes from the intro to the protocol, saving every step, and resumes after a reload', async ({
     page,
+    isMobile,
   }) => {
     test.setTimeout(180_000);
     // A long address (about 60 characters): no page may grow wider than a phone for it.
@@ -83,6 +86,31 @@ test.describe('individual application', () => {
     await expect(phoneDialog).toBeHidden();
     await expect(page.getByLabel('Nacionalidade')).toHaveValue('brasileira');
     await expect(page.getByLabel('Estado civil')).not.toHaveValue('');
+    if (isMobile) {
+      // On the narrowest phone the field shows the start of the e-mail: the confirmed address
+      // follows its badge, whole; the phone number fits its field beside no button.
+      const phoneSize = page.viewportSize()!;
+      await page.setViewportSize(narrowestPhone);
+      const confirmed = page.getByText(email, { exact: true });
+      await expect(confirmed).toBeVisible();
+      const shown = await confirmed.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          left: box.left,
+          right: box.right,
+          clipped: element.scrollWidth > element.clientWidth,
+        };
+      });
+      expect(shown.left).toBeGreaterThanOrEqual(0);
+      expect(shown.right).toBeLessThanOrEqual(narrowestPhone.width);
+      expect(shown.clipped).toBe(false);
+      const phoneField = page.getByLabel('Telefone', { exact: true });
+      expect(await phoneField.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(
+        true,
+      );
+      await expectNoSidewaysScroll(page);
+      await page.setViewportSize(phoneSize);
+    }
     await page.keyboard.press('Tab');
     await expect(next).toBeFocused();
     await page.keyboard.press('Enter');
@@ -196,6 +224,7 @@ test.describe('individual application', () => {
     await expectStepOpened(page, 'Revisão e Consentimento');
     await expect(page.getByRole('region', { name: 'Identificação' })).toContainText(email);
     await expectNoSidewaysScroll(page);
+    if (isMobile) await expectNoSidewaysScrollOnNarrowestPhone(page);
     await expect(
       page.locator('form').getByRole('link', { name: 'Política de Privacidade' }),
     ).toHaveAttribute('href', '/politica-privacidade');
@@ -218,6 +247,7 @@ test.describe('individual application', () => {
     await expect(page.getByText('Em Análise', { exact: true })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
     await expectNoSidewaysScroll(page);
+    if (isMobile) await expectNoSidewaysScrollOnNarrowestPhone(page);
     await expectNoAxeViolations(page);
     await expect.poll(() => confirmationSent(email, protocolo)).toBe(true);
 
@@ -231,6 +261,8 @@ test.describe('individual application', () => {
     await expect(page).toHaveURL(/\/acompanhar-status\?fluxo=pf$/);
     await expect(page.getByTestId('protocolo')).toHaveText(protocolo);
     await expect(page.getByText('Em Análise').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    if (isMobile) await expectNoSidewaysScrollOnNarrowestPhone(page);
   });
 
   test('shows the message of every identification rule on its field', async ({ page }) => {

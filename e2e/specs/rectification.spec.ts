@@ -4,7 +4,13 @@ import { demoDataset } from '../../apps/api/demo/demo-dataset';
 import { pdf } from '../../apps/api/test/files';
 import { e2eConfig, platformURL } from '../playwright.config';
 import { adminLogIn, openAdminMenu } from '../support/admin';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectNoSidewaysScrollOnNarrowestPhone,
+  test,
+} from '../support/fixtures';
 import { mailTo } from '../support/mail';
 
 /**
@@ -122,6 +128,8 @@ test.describe('rectification', () => {
     // The token leaves the address bar once exchanged.
     await expect(page).toHaveURL(/\/retificar-documentos$/);
     await expect(page.getByText(exigencias)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    if (isMobile) await expectNoSidewaysScrollOnNarrowestPhone(page);
     await expectNoAxeViolations(page);
 
     // Neither a document nor a justification: nothing is sent.

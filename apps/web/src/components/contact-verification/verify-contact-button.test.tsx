@@ -200,3 +200,39 @@ describe('the code dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('button', { name: /Reenviar em 30s/ })).toBeDisabled();
   });
 });
+
+describe('a verified contact', () => {
+  it('shows the badge under the field, with the whole e-mail after it (a phone cuts it in the field)', () => {
+    const long = 'heitor.maximiliano.albuquerque.cavalcanti.vieira@example.com';
+    render(
+      <>
+        <VerifyContactButton
+          flow="PF"
+          channel="email"
+          destination={long}
+          verified
+          onVerified={vi.fn()}
+          fieldLabel="e-mail"
+        />
+        <VerifyContactButton
+          flow="PF"
+          channel="phone"
+          destination="+55 (11) 99999-9999"
+          verified
+          onVerified={vi.fn()}
+          fieldLabel="telefone"
+        />
+      </>,
+    );
+    expect(screen.queryByRole('button', { name: /Verificar/ })).toBeNull();
+    const [emailStatus, phoneStatus] = screen
+      .getAllByText('Verificado')
+      .map((badge) => badge.closest('p')!);
+    // Its own line of the field's row, the address free to break anywhere.
+    expect(emailStatus).toHaveClass('basis-full');
+    expect(emailStatus).toHaveTextContent(`Verificado${long}`);
+    expect(within(emailStatus!).getByText(long)).toHaveClass('[overflow-wrap:anywhere]');
+    // A phone number fits its field: the badge alone.
+    expect(phoneStatus).toHaveTextContent(/^Verificado$/);
+  });
+});

@@ -42,22 +42,35 @@ export function VerifyContactButton(props: VerifyContactButtonProps) {
   const [sentTo, setSentTo] = useState(destination);
   const [resendIn, setResendIn] = useState(OTP_RESEND_COOLDOWN_SECONDS);
   const [sendProblem, setSendProblem] = useState<DialogMessage | null>(null);
-  const badgeRef = useRef<HTMLSpanElement>(null);
+  const verifiedRef = useRef<HTMLParagraphElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const verifiedHere = useRef(false);
 
   // The dialog and its button give way to the badge: keep the keyboard focus there, so the
   // next Tab goes on to the next field instead of the top of the page.
   useEffect(() => {
-    if (verified && verifiedHere.current) badgeRef.current?.focus();
+    if (verified && verifiedHere.current) verifiedRef.current?.focus();
   }, [verified]);
 
   if (verified) {
+    // On its own line under the field, which keeps the row's whole width. An e-mail can be
+    // longer than its field on a phone: the confirmed address follows the badge, whole.
     return (
-      <Badge ref={badgeRef} tabIndex={-1} variant="success" className="h-10 rounded-md px-3">
-        <CheckCircleIcon className="size-4" aria-hidden="true" />
-        Verificado
-      </Badge>
+      <p
+        ref={verifiedRef}
+        tabIndex={-1}
+        className="flex basis-full flex-wrap items-center gap-x-2 gap-y-1 rounded-sm text-sm focus-ring"
+      >
+        <Badge variant="success">
+          <CheckCircleIcon className="size-3.5" aria-hidden="true" />
+          Verificado
+        </Badge>
+        {channel === 'email' && (
+          <span className="min-w-0 text-muted-foreground [overflow-wrap:anywhere]">
+            {destination}
+          </span>
+        )}
+      </p>
     );
   }
 

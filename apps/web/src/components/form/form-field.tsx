@@ -9,7 +9,10 @@ export type FormFieldProps = {
   hint?: ReactNode;
   /** The control: receives id, aria-invalid and aria-describedby. */
   children: ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;
-  /** Shown beside the control (a 'Verificar' or 'Buscar' button). */
+  /**
+   * Shown beside the control (a 'Verificar' or 'Buscar' button); an action with `basis-full`
+   * takes its own line under it.
+   */
   action?: ReactNode;
   /**
    * The action drops below the control when the row is too narrow for the control to keep
@@ -44,17 +47,12 @@ export function FormField({
     <div className={className ?? 'space-y-2'}>
       <Label htmlFor={id}>{label}</Label>
       {action ? (
-        wrapAction ? (
-          <div className="flex flex-wrap gap-2">
-            <div className="min-w-[min(100%,15rem)] flex-1">{control}</div>
-            {action}
-          </div>
-        ) : (
-          <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <div className={wrapAction ? 'min-w-[min(100%,15rem)] flex-1' : 'min-w-0 flex-1'}>
             {control}
-            {action}
           </div>
-        )
+          {action}
+        </div>
       ) : (
         control
       )}

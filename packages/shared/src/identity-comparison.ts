@@ -8,6 +8,7 @@
  * left in the document's fields of PF step 3 after the reading filled them (corrected).
  */
 import { isValidCpf, onlyDigits } from './tax-id';
+import { editDistance } from './text';
 
 export const identitySources = ['typed', 'registry', 'read', 'corrected'] as const;
 export type IdentitySource = (typeof identitySources)[number];
@@ -66,23 +67,6 @@ export const normaliseCode = (value: string) => normaliseName(value).replace(/ /
 export function normaliseDate(value: string): string {
   const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(value.trim());
   return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : value.trim();
-}
-
-/** Edit distance (insertions, deletions, substitutions), for names read by OCR. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 /**
@@ -305,7 +289,11 @@ export function comparePjIdentity(input: {
     flags.push(flag('nome_documento_difere'));
   if (readCpf && typed.responsavelCpf && readCpf !== onlyDigits(typed.responsavelCpf))
     flags.push(flag('cpf_documento_difere'));
-  if (registry && typed.razaoSocial && normaliseName(typed.razaoSocial) !== normaliseName(registry.razaoSocial))
+  if (
+    registry &&
+    typed.razaoSocial &&
+    normaliseName(typed.razaoSocial) !== normaliseName(registry.razaoSocial)
+  )
     flags.push(flag('razao_social_difere'));
   if (registry && registry.partners.length > 0 && typed.responsavelNome && !partner)
     flags.push(flag('responsavel_fora_do_quadro'));

@@ -34,3 +34,20 @@ export function cleanMultiline(value: string): string {
     .replace(controlsButLineFeedAndTab, '')
     .replace(invisible, '');
 }
+
+/** Levenshtein distance (insertions, deletions, substitutions): text read by OCR. */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

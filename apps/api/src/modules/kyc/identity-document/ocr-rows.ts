@@ -3,6 +3,7 @@
  * positions and confidences, labels matched by edit distance, and a value's confidence taken from
  * the characters it was read from.
  */
+import { editDistance } from '@medipay/shared/text';
 import type { ExtractedField, OcrBox, OcrLine, OcrSymbol, OcrWord } from './types';
 
 /** Upper case without accents, single spaces: the form labels are matched in. */
@@ -15,22 +16,8 @@ function plain(text: string): string {
     .trim();
 }
 
-/** Levenshtein distance, for labels misread by one or two letters. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
+// Labels misread by one or two letters are matched by edit distance.
+export { editDistance };
 
 /** How many misread letters a label word of this length tolerates. */
 const tolerance = (word: string) => (word.length <= 3 ? 0 : word.length <= 6 ? 1 : 2);

@@ -33,6 +33,11 @@ export function largeListProtocolo(n: number): string {
 
 const emailDomain = 'lista-extensa.test';
 
+/** The e-mail of row `n`. */
+export function largeListEmail(n: number): string {
+  return `titular${n}@${emailDomain}`;
+}
+
 /** The statements: sessions first (onboarding_pf references them), then the applications. */
 const insertSql = `
   insert into applicant_sessions (id, flow, verified_email, created_at, last_seen_at)

@@ -6,7 +6,13 @@ import { renderIdentityDocument, syntheticIdentity } from '../../apps/api/test/i
 import { e2eConfig, sandboxURL } from '../playwright.config';
 import { adminLogIn, openAdminMenu } from '../support/admin';
 import { randomCpf, randomMobile, smsCode, uniqueEmail } from '../support/applicant';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectNoSidewaysScrollOnNarrowestPhone,
+  test,
+} from '../support/fixtures';
 import { codeFromMail } from '../support/mail';
 
 /**
@@ -34,8 +40,11 @@ async function fillFirstSteps(page: Page, seed: number) {
   const identity = syntheticIdentity('RG', seed);
   const next = page.getByRole('button', { name: 'Continuar', exact: true });
 
-  // The applicant's name is not the one on the identity document they send.
-  const nome = 'Ana Paula Ribeiro Costa';
+  // The applicant's name (120 characters: the longest names must not widen any page) is not the
+  // one on the identity document they send.
+  const nome =
+    'Ana Paula Ribeiro Costa de Albuquerque Cavalcanti Bragança e Orleans Monteiro Vasconcelos Figueredo Nogueira da Silveira';
+  expect(nome).toHaveLength(120);
   await page.goto('/onboarding?etapa=identificacao');
   await stepHeading(page, 'Identificação');
   await page.getByLabel('Nome completo').fill(nome);
@@ -136,12 +145,16 @@ test.describe('biometric check em revisão', () => {
 
     await stepHeading(page, 'Revisão e Consentimento');
     await expect(page.getByText('Verificação em análise')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    if (isMobile) await expectNoSidewaysScrollOnNarrowestPhone(page);
     await page.getByRole('checkbox').nth(0).check();
     await page.getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Enviar cadastro' }).click();
     await expect(page).toHaveURL(/\/onboarding\/success$/);
     const protocolo = (await page.getByTestId('protocolo').textContent()) ?? '';
     expect(protocolo).toMatch(/^MEDI-\d{8}-\d{4}$/);
+    await expectNoSidewaysScroll(page);
+    if (isMobile) await expectNoSidewaysScrollOnNarrowestPhone(page);
 
     // The reviewer: the PF list filtered by 'Em revisão', then the application. (The back office
     // first asks whether this browser holds an admin session: a 401.)

@@ -132,6 +132,10 @@ test.describe('individual application', () => {
     await expectStepOpened(page, 'Documentos e Profissão');
     await page.reload();
     await stepHeading(page, 'Documentos e Profissão');
+    // On the phone, this back and forth on the narrowest one (320 px): each step still opens at
+    // its heading, with the focus on it.
+    const phoneSize = page.viewportSize()!;
+    if (isMobile) await page.setViewportSize(narrowestPhone);
     await page.getByRole('button', { name: 'Voltar' }).click();
     await expectStepOpened(page, 'Endereço');
     await expect(page.getByLabel('Logradouro')).toHaveValue(/Praça da Sé/);
@@ -141,6 +145,7 @@ test.describe('individual application', () => {
 
     // Step 3: the professional registration, and the identity document read by OCR.
     await expectStepOpened(page, 'Documentos e Profissão');
+    await page.setViewportSize(phoneSize);
     await page.getByLabel('Tipo de documento').selectOption('CRM');
     await page.getByLabel('Número do registro').fill('123456');
     await page.getByLabel('UF do registro').selectOption('SP');
@@ -294,7 +299,9 @@ test.describe('individual application', () => {
     await expect(page).toHaveURL(/etapa=identificacao/);
   });
 
-  test("'Sair' on a shared computer: the next person starts afresh", async ({ page }) => {
+  test("'Sair' on a shared computer: the next person starts afresh", async ({ page, isMobile }) => {
+    // On the phone project, on the narrowest phone (320 px).
+    if (isMobile) await page.setViewportSize(narrowestPhone);
     const sessionCookie = async () =>
       (await page.context().cookies()).find((cookie) => cookie.name === 'medipay_pf')?.value;
     await page.goto('/onboarding?etapa=identificacao');

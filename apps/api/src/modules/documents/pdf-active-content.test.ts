@@ -14,7 +14,8 @@ afterAll(() => {
 });
 
 /** A fixture written by test/fixtures/pdf/generate.ts. */
-const fixture = (file: string) => readFileSync(join(import.meta.dirname, '../../../test/fixtures/pdf', file));
+const fixture = (file: string) =>
+  readFileSync(join(import.meta.dirname, '../../../test/fixtures/pdf', file));
 
 /** The byte search the intake used before: the attack variants were made to pass it. */
 const previousByteSearch = /\/(JavaScript|JS|Launch|EmbeddedFile|RichMedia|XFA)\b/;

@@ -116,9 +116,17 @@ test.describe('contact verification', () => {
     await expect(alert).toContainText('Erro ao reenviar');
   });
 
-  test('verifies a phone with a pasted code sent by SMS', async ({ page }) => {
+  test('verifies a phone with a pasted code sent by SMS, the number corrected after a first send', async ({
+    page,
+  }) => {
     await openPage(page, '/dev/outbox');
     const local = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+    // A first code to a mistyped number; the applicant closes the dialog and corrects it.
+    const typo = `${local.slice(0, 7)}${(Number(local[7]) + 1) % 10}`;
+    await page.getByLabel('Telefone', { exact: true }).fill(`119${typo}`);
+    await page.getByRole('button', { name: 'Verificar telefone' }).click();
+    await expect(page.getByRole('dialog', { name: 'Verificar SMS/WhatsApp' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await page.getByLabel('Telefone', { exact: true }).fill(`119${local}`);
     await expect(page.getByLabel('Telefone', { exact: true })).toHaveValue(
       `+55 (11) 9${local.slice(0, 4)}-${local.slice(4)}`,
@@ -126,6 +134,12 @@ test.describe('contact verification', () => {
     await page.getByRole('button', { name: 'Verificar telefone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verificar SMS/WhatsApp' });
     await expect(dialog).toBeVisible();
+    // The corrected number gets its code at once (the cooldown is per number), and an SMS is
+    // not sent to a spam folder.
+    await expect(dialog).toContainText(`enviado para +55119${local}.`);
+    await expect(dialog).toContainText('Não recebeu o código? Confira o número e tente reenviar.');
+    await expect(dialog).not.toContainText('spam');
+    await expect(dialog).not.toContainText('Não foi possível enviar');
 
     let code = '';
     await expect

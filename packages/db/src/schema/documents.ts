@@ -18,7 +18,10 @@ export const documents = pgTable(
     field: text('field').notNull(),
     storageKey: text('storage_key').notNull().unique(),
     thumbnailKey: text('thumbnail_key'),
+    /** The stored file's hash: the re-encoded image or the rebuilt PDF, never the bytes sent. */
     sha256: text('sha256').notNull(),
+    /** The hash of the bytes the applicant sent (null on rows stored before it was kept). */
+    originalSha256: text('original_sha256'),
     size: integer('size').notNull(),
     mimeType: text('mime_type').notNull(),
     originalName: text('original_name').notNull(),

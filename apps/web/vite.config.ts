@@ -110,7 +110,10 @@ export default defineConfig({
     alias: { '@medipay/human-browser': humanBrowserBuild },
   },
   server: {
+    // The admin API accepts this origin outside production (DEV_SERVER_PORT in
+    // apps/api/src/modules/admin-auth/admin-guard.ts): on a busy port, stop rather than move.
     port: 5173,
+    strictPort: true,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   build: {

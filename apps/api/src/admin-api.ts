@@ -4,7 +4,11 @@ import type { DocumentStorage } from './adapters/storage/port';
 import type { Clock } from './lib/clock';
 import { adminAuthModule, adminLoginModule } from './modules/admin-auth/admin-auth.module';
 import type { AdminAuth } from './modules/admin-auth/admin-auth.service';
-import { adminOriginCheck, adminSessionGuard } from './modules/admin-auth/admin-guard';
+import {
+  adminAllowedOrigins,
+  adminOriginCheck,
+  adminSessionGuard,
+} from './modules/admin-auth/admin-guard';
 import { adminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
 import { adminReviewModule } from './modules/admin-review/admin-review.module';
 import { createReviewDetail } from './modules/admin-review/review-detail.service';
@@ -17,6 +21,8 @@ export type AdminApiOptions = {
   clock: Clock;
   /** The portal's public origin: the origin check's and the decisions' links. */
   publicUrl: string;
+  /** NODE_ENV=production: the origin check refuses the dev server's origin (adminAllowedOrigins). */
+  production: boolean;
   auth: AdminAuth;
   storage: DocumentStorage;
   outbox: Outbox;
@@ -34,7 +40,10 @@ export type AdminApiOptions = {
  */
 export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, options) => {
   const { db, clock, publicUrl, auth, medipaySandbox } = options;
-  admin.addHook('onRequest', adminOriginCheck(publicUrl));
+  admin.addHook(
+    'onRequest',
+    adminOriginCheck(adminAllowedOrigins({ publicUrl, production: options.production })),
+  );
   admin.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;

@@ -156,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     clock,
     publicUrl,
+    production: isProduction,
     auth: adminAuth,
     storage,
     outbox,

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions } from '@medipay/db/schema';
-import { adminAuditActions, LOGIN_FAILURES_PER_IP } from '@medipay/shared/admin';
+import { adminActions, adminUsers } from '@medipay/db/schema';
+import { adminAuditActions, adminMessages, LOGIN_FAILURES_PER_IP } from '@medipay/shared/admin';
+import { errorCodes } from '@medipay/shared/api-error';
 import { perIpLimits } from '../lib/rate-limits';
-import { sameOrigin } from '../../test/admin';
+import { adminSession, sameOrigin } from '../../test/admin';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -124,6 +125,54 @@ describe('TRUST_PROXY=10.0.0.2 (one proxy in front of the portal)', () => {
     expect(await seenAddress(t, '10.0.0.2')).toBe('10.0.0.2');
     // Another machine that reaches the portal directly is not the proxy: its header is ignored.
     expect(await seenAddress(t, '10.0.0.3', '203.0.113.5')).toBe('10.0.0.3');
+  });
+
+  it("never takes the admin Origin check's origin from forwarded host headers", async () => {
+    const master = await adminSession(t);
+    const createAdmin = (username: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/users',
+        remoteAddress: '10.0.0.2',
+        headers: { cookie: master.cookie, 'x-forwarded-for': '203.0.113.70', ...headers },
+        payload: {
+          name: 'Conta Forjada',
+          email: `${username}@medipay.test`,
+          username,
+          role: 'admin_master',
+          password: 'uma-senha-longa-de-teste',
+        },
+      });
+    const accounts = async (username: string) =>
+      t.database.db.select().from(adminUsers).where(eq(adminUsers.username, username));
+
+    // The attack run's request: a page on evil.example, its host forwarded as if it were ours.
+    const forgeries: Record<string, string>[] = [
+      { origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' },
+      {
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      },
+      { origin: 'http://evil.example', host: 'evil.example' },
+    ];
+    for (const [i, headers] of forgeries.entries()) {
+      const response = await createAdmin(`forjada${i}`, headers);
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual({
+        code: errorCodes.forbidden,
+        message: adminMessages.originRefused,
+      });
+      expect(await accounts(`forjada${i}`)).toEqual([]);
+    }
+
+    // The portal's own pages (PUBLIC_URL's origin) pass, whatever the proxy forwards.
+    const legitimate = await createAdmin('legitima', {
+      origin: sameOrigin(t),
+      'x-forwarded-host': 'evil.example',
+    });
+    expect(legitimate.statusCode, legitimate.body).toBe(201);
+    expect(await accounts('legitima')).toHaveLength(1);
   });
 
   it('gives each client behind the proxy its own budget of new sessions', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../../../test/admin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
+import { adminAllowedOrigins, DEV_SERVER_PORT } from './admin-guard';
 import { deleteExpiredAdminSessions } from './admin-sessions.repository';
 import { dummyPasswordHash, hashPassword } from './passwords';
 
@@ -356,24 +357,59 @@ describe('the Origin check', () => {
     expect((await getSession(cookie)).statusCode).toBe(200);
   });
 
-  it("accepts the portal's public origin and the request's own origin", async () => {
+  it("accepts PUBLIC_URL's origin and its loopback aliases, never the request's own Host", async () => {
     const { row, password } = await createTestAdmin(t);
+    const loginAs = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers,
+        payload: { credential: row.email, password },
+        remoteAddress: nextTestIp(),
+      });
+    // PUBLIC_URL is the default http://localhost:3000.
     expect((await login({ credential: row.email, password })).statusCode).toBe(200);
-    // Served under another name than PUBLIC_URL (e.g. an internal address): same-origin is fine.
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      headers: { host: 'portal.interno:8080', origin: 'http://portal.interno:8080' },
-      payload: { credential: row.email, password },
-      remoteAddress: nextTestIp(),
-    });
-    expect(own.statusCode).toBe(200);
+    // The same computer under another loopback name (the browser tests open 127.0.0.1).
+    for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000']) {
+      expect((await loginAs({ origin })).statusCode, origin).toBe(200);
+    }
+    // Outside production, the Vite dev server of `npm run dev`, which proxies /api here.
+    expect((await loginAs({ origin: `http://localhost:${DEV_SERVER_PORT}` })).statusCode).toBe(200);
+    // An origin that only matches the Host the request names is not the portal's.
+    for (const headers of [
+      { host: 'portal.interno:8080', origin: 'http://portal.interno:8080' },
+      { host: 'evil.example', origin: 'http://evil.example' },
+      { host: 'localhost', origin: 'http://localhost' },
+    ]) {
+      const response = await loginAs(headers);
+      expectError(response, 403, errorCodes.forbidden, adminMessages.originRefused);
+    }
     const { cookie } = await adminSession(t);
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/admin/logout',
-      headers: { cookie, host: 'localhost', origin: 'http://localhost' },
+      headers: { cookie, origin: sameOrigin(t) },
     });
     expect(logout.statusCode).toBe(204);
+  });
+
+  it('derives the allowed origins from the configuration alone', () => {
+    const origins = (publicUrl: string, production: boolean) =>
+      [...adminAllowedOrigins({ publicUrl, production })].sort();
+    expect(origins('https://portal.medipay.com.br', true)).toEqual([
+      'https://portal.medipay.com.br',
+    ]);
+    expect(origins('https://portal.medipay.com.br:8443/base', false)).toEqual(
+      [
+        'https://portal.medipay.com.br:8443',
+        `http://localhost:${DEV_SERVER_PORT}`,
+        `http://127.0.0.1:${DEV_SERVER_PORT}`,
+        `http://[::1]:${DEV_SERVER_PORT}`,
+      ].sort(),
+    );
+    // A loopback PUBLIC_URL in production (a trial of the production build on one computer).
+    expect(origins('http://127.0.0.1:4173', true)).toEqual(
+      ['http://127.0.0.1:4173', 'http://localhost:4173', 'http://[::1]:4173'].sort(),
+    );
   });
 });

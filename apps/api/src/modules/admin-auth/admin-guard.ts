@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import { adminMessages } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
 import { AppError } from '../../lib/app-error';
+import { isLoopbackUrl } from '../../lib/public-url';
 import type { AuthenticatedAdmin } from './admin-request';
 import type { AdminAuth } from './admin-auth.service';
 
@@ -17,20 +18,55 @@ function originOf(value: string): string | null {
 }
 
 /**
- * Refuses (403) a state-changing request of the admin API whose `Origin` header is missing or
- * names another site: the portal's public origin and the request's own origin are accepted.
- * Runs first on every admin route, login included (a cross-site login would be login CSRF).
+ * The port of the Vite dev server of `npm run dev` (apps/web/vite.config.ts, `server.port` with
+ * `strictPort`), which proxies `/api` here: its pages post to the admin API from its own origin.
  */
-export function adminOriginCheck(publicUrl: string): onRequestAsyncHookHandler {
-  const publicOrigin = originOf(publicUrl);
+export const DEV_SERVER_PORT = 5173;
+
+const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose pages may change state through the admin API, from the configuration alone:
+ * - PUBLIC_URL's origin, where the portal's pages are served;
+ * - when PUBLIC_URL is a loopback address (the default http://localhost:PORT), the same scheme
+ *   and port under the other loopback names (a browser on http://127.0.0.1:PORT, as the browser
+ *   tests open it): only this computer serves those origins;
+ * - outside production, the Vite dev server on this computer (`npm run dev`).
+ *
+ * Never the request's own Host, X-Forwarded-Host or X-Forwarded-Proto: with TRUST_PROXY set,
+ * Fastify builds `request.host` and `request.protocol` from the forwarded headers, which the
+ * client writes; a page on evil.example that forwarded its own host passed the check.
+ */
+export function adminAllowedOrigins(options: {
+  publicUrl: string;
+  production: boolean;
+}): ReadonlySet<string> {
+  const allowed = new Set<string>();
+  const publicOrigin = originOf(options.publicUrl);
+  if (publicOrigin) allowed.add(publicOrigin);
+  if (publicOrigin && isLoopbackUrl(options.publicUrl)) {
+    const { protocol, port } = new URL(publicOrigin);
+    for (const host of loopbackHosts) {
+      allowed.add(originOf(`${protocol}//${host}${port ? `:${port}` : ''}`)!);
+    }
+  }
+  if (!options.production) {
+    for (const host of loopbackHosts) allowed.add(`http://${host}:${DEV_SERVER_PORT}`);
+  }
+  return allowed;
+}
+
+/**
+ * Refuses (403) a state-changing request of the admin API whose `Origin` header is missing or is
+ * not one of `allowedOrigins` (adminAllowedOrigins). Runs first on every admin route, login
+ * included (a cross-site login would be login CSRF).
+ */
+export function adminOriginCheck(allowedOrigins: ReadonlySet<string>): onRequestAsyncHookHandler {
   return async (request) => {
     if (!stateChangingMethods.has(request.method)) return;
     const header = request.headers.origin;
     const origin = typeof header === 'string' ? originOf(header) : null;
-    if (
-      origin === null ||
-      (origin !== publicOrigin && origin !== originOf(`${request.protocol}://${request.host}`))
-    ) {
+    if (origin === null || !allowedOrigins.has(origin)) {
       throw new AppError(errorCodes.forbidden, adminMessages.originRefused, 403);
     }
   };

@@ -23,8 +23,13 @@ export const serverBuild = cachedBuild({
   build: async () => {
     const result = await build({
       absWorkingDir: root,
-      entryPoints: ['apps/api/src/server.ts'],
-      outfile: serverEntry,
+      // The PDF worker thread is a second entry, loaded by the server from beside it.
+      entryPoints: {
+        server: 'apps/api/src/server.ts',
+        'pdf-worker': 'apps/api/src/modules/documents/pdf-worker.ts',
+      },
+      outdir: 'apps/api/dist',
+      outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -48,6 +53,7 @@ export const serverBuild = cachedBuild({
         '@tesseract.js-data/por',
         '@vladmandic/human',
         '@tensorflow/tfjs-backend-wasm',
+        '@hyzyla/pdfium',
       ],
       // Bundled CommonJS dependencies call require().
       banner: {

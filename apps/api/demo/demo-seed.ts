@@ -88,6 +88,7 @@ async function storeDocument(
     storageKey,
     thumbnailKey,
     sha256: checked.sha256,
+    originalSha256: checked.originalSha256,
     size: checked.data.length,
     mimeType: checked.mimeType,
     originalName: planned.originalName,

@@ -22,6 +22,11 @@ export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
  */
 export const MAX_UPLOAD_MEGAPIXELS = 70;
 export const MAX_UPLOAD_PIXELS = MAX_UPLOAD_MEGAPIXELS * 1_000_000;
+/**
+ * Pages of an uploaded PDF: each is redrawn as an image before it is kept (decision 021). A
+ * contrato social with its amendments fits; a book does not.
+ */
+export const MAX_PDF_PAGES = 50;
 
 /** Camera capture. */
 export const photoCapture = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UPLOAD_MEGAPIXELS } from './constants';
+import { MAX_PDF_PAGES, MAX_UPLOAD_MEGAPIXELS } from './constants';
 import { pfFileFields, pjFileFields } from './files';
 
 /** An uploaded document as the upload answers it; the value of a file field in the step schemas. */
@@ -26,6 +26,9 @@ export const documentMessages = {
   unreadablePdf: 'Não foi possível ler o PDF. Envie outro arquivo.',
   encryptedPdf: 'PDF protegido por senha não é aceito. Envie o arquivo sem senha.',
   activePdf: 'PDF com conteúdo executável (JavaScript) não é aceito.',
+  tooManyPdfPages: `O PDF tem mais de ${MAX_PDF_PAGES} páginas. Envie um arquivo com até ${MAX_PDF_PAGES} páginas.`,
+  /** Too many PDFs are being prepared at this moment: nothing was kept, the applicant tries again. */
+  pdfBusy: 'Muitos arquivos em processamento. Tente novamente em instantes.',
   unknownField: 'Documento desconhecido.',
   /** The file could not be kept (the document store refused it or did not answer): nothing kept. */
   uploadFailed: 'Não foi possível enviar o arquivo.',

@@ -112,6 +112,7 @@ export function createDocuments(deps: {
           storageKey,
           thumbnailKey,
           sha256: checked.sha256,
+          originalSha256: checked.originalSha256,
           size: checked.data.length,
           mimeType: checked.mimeType,
           originalName: storedFileName(fileName),

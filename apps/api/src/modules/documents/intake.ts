@@ -8,7 +8,7 @@ import { fileRules, isAllowedType, type FileKind } from '@medipay/shared/files';
 import { validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
 import { createSemaphore } from '../../lib/semaphore';
-import { inspectPdf } from './pdf-active-content';
+import { sharedPdfWorkers } from './pdf-workers';
 
 /** Longest side of a stored image. */
 const MAX_IMAGE_SIDE = 4096;
@@ -20,12 +20,17 @@ const THUMBNAIL_SIDE = 320;
 const imageWork = createSemaphore(2);
 
 export type CheckedFile = {
+  /** What is kept: the re-encoded image or the rebuilt PDF, never the bytes sent. */
   data: Buffer;
   mimeType: string;
   sha256: string;
+  /** The hash of the bytes sent. */
+  originalSha256: string;
   /** A WEBP preview for images; null for PDFs. */
   thumbnail: Buffer | null;
 };
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 const unsupported = (message: string) =>
   new AppError(errorCodes.unsupportedMediaType, message, 415);
@@ -64,22 +69,36 @@ async function reencodeImage(data: Buffer, mimeType: string): Promise<Buffer> {
 }
 
 /**
- * A PDF must parse, must not be encrypted and must carry no active content, decided by parsing
- * every object (see pdf-active-content.ts): a search of the raw bytes missed names written with
- * escapes and actions in compressed object streams, and refused text that mentioned them.
+ * A PDF is never kept as sent: it must pass the active-content check (pdf-active-content.ts),
+ * then it is rebuilt from its pages drawn as images (pdf-rebuild.ts, decision 021), in a worker
+ * thread with a time limit (pdf-workers.ts). The rebuilt file is what is stored and shown.
  */
-async function checkPdf(data: Buffer): Promise<void> {
-  const inspection = await inspectPdf(data);
-  if (inspection.verdict === 'encrypted') throw unsupported(documentMessages.encryptedPdf);
-  if (inspection.verdict === 'unreadable') throw unsupported(documentMessages.unreadablePdf);
-  if (inspection.verdict === 'active') throw unsupported(documentMessages.activePdf);
+async function disarmPdf(data: Buffer): Promise<Buffer> {
+  const outcome = await sharedPdfWorkers().disarm(data);
+  switch (outcome.verdict) {
+    case 'rebuilt':
+      return Buffer.from(outcome.data.buffer, outcome.data.byteOffset, outcome.data.byteLength);
+    case 'encrypted':
+      throw unsupported(documentMessages.encryptedPdf);
+    case 'active':
+      throw unsupported(documentMessages.activePdf);
+    case 'too-many-pages':
+      throw new AppError(errorCodes.payloadTooLarge, documentMessages.tooManyPdfPages, 413);
+    case 'busy':
+      throw new AppError(errorCodes.unavailable, documentMessages.pdfBusy, 503, {
+        retryAfterSeconds: 10,
+      });
+    case 'unreadable':
+    case 'too-slow':
+      throw unsupported(documentMessages.unreadablePdf);
+  }
 }
 
 /**
  * Decides a file's type by its content and applies the field's rule: images over
  * MAX_UPLOAD_PIXELS are refused from their header, the others are decoded and re-encoded
  * (orientation applied, EXIF and GPS removed, longest side capped), two at a time; a PDF must parse,
- * must not be encrypted and must not carry executable content.
+ * must not be encrypted nor carry executable content, and is rebuilt from its pages.
  */
 export async function checkFile(kind: FileKind, data: Buffer): Promise<CheckedFile> {
   if (data.length === 0)
@@ -94,7 +113,7 @@ export async function checkFile(kind: FileKind, data: Buffer): Promise<CheckedFi
   let stored = data;
   let thumbnail: Buffer | null = null;
   if (detected.mime === 'application/pdf') {
-    await checkPdf(data);
+    stored = await disarmPdf(data);
   } else {
     await checkImageSize(data);
     [stored, thumbnail] = await imageWork(async () => {
@@ -114,7 +133,8 @@ export async function checkFile(kind: FileKind, data: Buffer): Promise<CheckedFi
   return {
     data: stored,
     mimeType: detected.mime,
-    sha256: createHash('sha256').update(stored).digest('hex'),
+    sha256: sha256(stored),
+    originalSha256: sha256(data),
     thumbnail,
   };
 }

@@ -63,6 +63,9 @@ describe('other active content', () => {
     ['goto-remote.pdf', '/S /GoToR'],
     ['rich-media.pdf', '/Subtype /RichMedia'],
     ['openaction-goto-next-uri.pdf', '/OpenAction with an action other than GoTo'],
+    // Issue 23: `6 0obj`, which the header pattern missed, followed by a harmless `6 0 obj`.
+    ['header-without-space.pdf', '/S /JavaScript'],
+    ['header-without-space-launch.pdf', '/S /Launch'],
   ])('refuses %s', async (file, reason) => {
     expect(await inspectPdf(fixture(file))).toEqual({ verdict: 'active', reason });
   });
@@ -121,6 +124,9 @@ describe('PDFs that cannot be inspected', () => {
     ['no PDF structure', Buffer.from('%PDF-1.7\nnada aqui\n%%EOF\n')],
     ['half a PDF', fixture('plain.pdf').subarray(0, 120)],
     ['an object stream that does not decode', fixture('undecodable-object-stream.pdf')],
+    // Issue 23: its /N refers to an object defined twice, so the check and a reader would
+    // read different objects out of it.
+    ['an object stream whose count is ambiguous', fixture('objstm-count-by-reference.pdf')],
   ])('reports %s as unreadable', async (_label, data) => {
     expect(await inspectPdf(data)).toEqual({ verdict: 'unreadable' });
   });

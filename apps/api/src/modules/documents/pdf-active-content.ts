@@ -135,12 +135,13 @@ function decodeEscapes(text: string): string {
 // Finding every object
 
 /**
- * An indirect object's header `N G obj`, comments allowed between the tokens as the syntax allows.
+ * An indirect object's header `N G obj`, comments allowed between the tokens as the syntax allows,
+ * and `N Gobj` too: readers such as pdf.js take a number's end as a token's end.
  * Readers locate objects by the offsets of the cross-reference table (or by such a scan when the
  * table is broken), not in file order as pdf-lib does, so each header is parsed on its own.
  */
 const objectHeader =
-  /(?<![0-9])([0-9]+)(?:[\0\t\n\f\r ]|%[^\r\n]*)+([0-9]+)(?:[\0\t\n\f\r ]|%[^\r\n]*)+obj/g;
+  /(?<![0-9])([0-9]+)(?:[\0\t\n\f\r ]|%[^\r\n]*)+([0-9]+)(?:[\0\t\n\f\r ]|%[^\r\n]*)*obj/g;
 
 /** Objects parsed between two turns of the event loop, so a large PDF does not stall other requests. */
 const OBJECTS_PER_TURN = 500;
@@ -168,9 +169,26 @@ async function findObjects(data: Uint8Array, loaded: PDFContext): Promise<FoundO
   };
   await parseAtHeaders(data, scratch, found);
   for (const stream of [...streamsIn(found.index)]) {
-    if (isObjectStream(stream)) await expandObjectStream(stream, scratch);
+    if (!isObjectStream(stream)) continue;
+    if (hasAmbiguousLayout(stream, found.index)) throw new Error('ambiguous object stream');
+    await expandObjectStream(stream, scratch);
   }
   return found;
+}
+
+/**
+ * An object stream whose /N or /First refers to an object defined more than once: the check
+ * would read one definition and a reader, following the cross-reference table, maybe another,
+ * and so see objects the check never parsed. No writer makes such a file; it is refused.
+ */
+function hasAmbiguousLayout(stream: PDFRawStream, index: ObjectIndex): boolean {
+  return ['N', 'First'].some((key) => {
+    const value = valueOf(stream.dict, key);
+    if (!(value instanceof PDFRef)) return false;
+    // The index holds pdf-lib's reading and the scan's of each object: only differences count.
+    const definitions = index.get(`${value.objectNumber} ${value.generationNumber}`) ?? [];
+    return new Set(definitions.map(String)).size > 1;
+  });
 }
 
 function addObject(found: FoundObjects, ref: PDFRef, object: PDFObject) {

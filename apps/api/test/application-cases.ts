@@ -5,6 +5,7 @@
  */
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { UploadedDocument } from '@medipay/shared/documents';
+import { validationMessages } from '@medipay/shared/messages';
 import type { Flow } from '@medipay/shared/status';
 import { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import { maskedCnpj } from './cnpj';
@@ -80,6 +81,9 @@ export type FlowCase<A extends Applicant = Applicant> = {
   };
   confirmation: { template: string; data: Record<string, string>; greeting: string };
 };
+
+/** "Аna SΟuza Lima": a Cyrillic А and a Greek Ο that pass for Latin letters (issue 23, item 9). */
+const mixedScripts = '\u0410na S\u039Fuza Lima';
 
 const documentUrl = (document: UploadedDocument | undefined) => `/api/documents/${document!.id}`;
 const missingDocument = '/api/documents/00000000-0000-4000-8000-000000000000';
@@ -164,6 +168,7 @@ const pfCase: FlowCase<PfApplicant> = {
   refusals: {
     1: [
       [{ nomeCompleto: 'Ana' }, 'Nome completo deve ter pelo menos 5 caracteres'],
+      [{ nomeCompleto: mixedScripts }, validationMessages.nameLatin],
       [{ nacionalidade: '' }, 'Selecione a nacionalidade'],
       [{ cpf: '123.456.789' }, 'CPF deve ter 11 dígitos'],
       [{ cpf: '111.111.111-11' }, 'CPF inválido'],
@@ -178,6 +183,7 @@ const pfCase: FlowCase<PfApplicant> = {
       [{ docProfissionalUf: '' }, 'UF é obrigatória'],
       [{ docIdentidadeVerso: null }, 'Arquivo é obrigatório'],
       [{ docIdentidadeNome: '' }, 'Nome no documento é obrigatório'],
+      [{ docIdentidadeNome: mixedScripts }, validationMessages.nameLatin],
       [{ docIdentidadeNumero: '  ' }, 'Número do documento é obrigatório'],
       [{ docIdentidadeNumero: undefined }, 'Número do documento é obrigatório'],
       [{ docIdentidadeValidade: '31/02/2031' }, 'Validade inválida. Use o formato DD/MM/AAAA'],
@@ -294,6 +300,8 @@ const pjCase: FlowCase<PjApplicant> = {
     1: [
       [{ razaoSocial: 'Hosp' }, 'Razão social deve ter pelo menos 5 caracteres'],
       [{ nomeFantasia: ' ' }, 'Nome fantasia é obrigatório'],
+      [{ razaoSocial: 'Hospital \u0391lfa Ltda' }, validationMessages.companyNameLatin],
+      [{ nomeFantasia: '\u0421línica Vida' }, validationMessages.companyNameLatin],
       [{ cnpj: '11.222.333/0001-8' }, 'CNPJ deve ter 14 dígitos'],
       [{ cnpj: '11.222.333/0001-82' }, 'CNPJ inválido'],
       [{ cnpj: '00.000.000/0000-00' }, 'CNPJ inválido'],
@@ -305,6 +313,7 @@ const pjCase: FlowCase<PjApplicant> = {
     ],
     3: [
       [{ responsavelNome: 'Caio' }, 'Nome do responsável deve ter pelo menos 5 caracteres'],
+      [{ responsavelNome: mixedScripts }, validationMessages.nameLatin],
       [{ responsavelCpf: '529.982.247' }, 'CPF deve ter 11 dígitos'],
       [{ responsavelCpf: '529.982.247-26' }, 'CPF inválido'],
       [{ responsavelRg: '' }, 'RG é obrigatório'],

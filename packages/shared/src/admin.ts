@@ -17,7 +17,7 @@
  * role or from another origin, 429 when logins are throttled.
  */
 import { z } from 'zod';
-import { emailField, requiredText } from './fields';
+import { emailField, personName } from './fields';
 
 export const adminRoleValues = ['admin_master', 'admin_mini'] as const;
 export const adminRoleSchema = z.enum(adminRoleValues);
@@ -137,9 +137,7 @@ const passwordField = z
   .max(ADMIN_PASSWORD_MAX_LENGTH, adminMessages.passwordLength);
 
 export const createAdminUserSchema = z.object({
-  name: requiredText(adminMessages.nameRequired).pipe(
-    z.string().min(3, adminMessages.nameRequired),
-  ),
+  name: personName(3, adminMessages.nameRequired),
   email: emailField,
   username: z
     .string({ error: adminMessages.usernameFormat })

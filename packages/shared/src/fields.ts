@@ -14,7 +14,8 @@ import {
   normalizeCpf,
   onlyDigits,
 } from './tax-id';
-import { cleanLine, cleanMultiline } from './text';
+import { isLatinCompanyName, isLatinPersonName, normaliseNameText } from './names';
+import { cleanLine, cleanMultiline, hasInvisible } from './text';
 // Sets zod's Portuguese messages for the rules that have none of their own.
 import './zod-messages';
 
@@ -66,6 +67,45 @@ export function optionalDate(message: string) {
 /** A trimmed text of at least `min` characters. */
 export function minText(min: number, message: string, max = TEXT_MAX) {
   return lineText(message).min(min, message).max(max, m.tooLong(max));
+}
+
+/**
+ * A name, in the Latin alphabet (names.ts). An invisible character (zero-width, bidirectional
+ * control) is refused rather than removed, unless nothing visible is left (then the field's
+ * "required" message speaks); then the text is cleaned like any line, its spaces made
+ * plain and its accents composed (NFC), and it may hold only Latin letters and the separators of
+ * names (a person) or also digits and punctuation (a company).
+ */
+function nameText(kind: 'person' | 'company', message?: string) {
+  const [allowed, scriptMessage] =
+    kind === 'person' ? [isLatinPersonName, m.nameLatin] : [isLatinCompanyName, m.companyNameLatin];
+  return z
+    .string(message === undefined ? undefined : { error: message })
+    .refine((value) => !hasInvisible(value) || cleanLine(value).trim() === '', {
+      error: scriptMessage,
+      abort: true,
+    })
+    .overwrite((value) => normaliseNameText(cleanLine(value)))
+    .trim()
+    .refine(allowed, { error: scriptMessage, abort: true });
+}
+
+/** A person's name of at least `min` characters, in Latin letters. */
+export function personName(min: number, message: string, max = TEXT_MAX) {
+  return nameText('person', message).min(min, message).max(max, m.tooLong(max));
+}
+
+/** An optional person's name (a PEP's relative); empty becomes undefined. */
+export function optionalPersonName(max = TEXT_MAX) {
+  return nameText('person')
+    .max(max, m.tooLong(max))
+    .optional()
+    .transform((value) => value || undefined);
+}
+
+/** A company name of at least `min` characters: Latin letters, digits and punctuation. */
+export function companyName(min: number, message: string, max = TEXT_MAX) {
+  return nameText('company', message).min(min, message).max(max, m.tooLong(max));
 }
 
 /** A text area's text, non-blank (exigências, motivo). */

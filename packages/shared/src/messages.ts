@@ -61,6 +61,13 @@ export const validationMessages = {
   motivoNegacao: 'Informe o motivo da negação',
   rectification: 'Adicione uma justificativa ou atualize pelo menos um documento',
   tooLong: (max: number) => `Use no máximo ${max} caracteres`,
+  /**
+   * A person's name with a letter of another script (Cyrillic, Greek...), a digit, a symbol or an
+   * invisible character (names.ts). The spec has no message for it.
+   */
+  nameLatin: 'Use apenas letras do alfabeto latino no nome',
+  /** The same for a company name, which also takes digits and punctuation. */
+  companyNameLatin: 'Use apenas letras do alfabeto latino, números e pontuação no nome',
 } as const;
 
 /**

@@ -5,10 +5,11 @@ import {
   choice,
   cpfField,
   contactShape,
-  minText,
   consentShape,
   optionalDate,
+  optionalPersonName,
   optionalText,
+  personName,
   requiredText,
   ufField,
   uploadedFile,
@@ -46,7 +47,7 @@ export const pfSteps = [
 export type PfStepId = (typeof pfSteps)[number]['id'];
 
 const identificationShape = {
-  nomeCompleto: minText(5, m.nomeCompleto),
+  nomeCompleto: personName(5, m.nomeCompleto),
   nacionalidade: choice(nacionalidadeValues, m.nacionalidade),
   cpf: cpfField,
   estadoCivil: choice(estadoCivilValues, m.estadoCivil),
@@ -70,7 +71,7 @@ const documentsShape = {
    * The name and the number are required (typed when the reading fails): the reviewer compares
    * them with the document. An RG has no expiry, so the validity stays optional.
    */
-  docIdentidadeNome: requiredText(m.docIdentidadeNome),
+  docIdentidadeNome: personName(1, m.docIdentidadeNome),
   docIdentidadeNumero: requiredText(m.docIdentidadeNumero, 30),
   docIdentidadeOrgao: optionalText(60),
   docIdentidadeUf: optionalText(2),
@@ -91,7 +92,7 @@ const biometricsShape = {
 
 const pepShape = {
   pepTipo: choice(pepTipoValues, m.pepTipo),
-  pepNome: optionalText(),
+  pepNome: optionalPersonName(),
   pepCpf: optionalText(14),
   pepCargo: optionalText(),
   pepOrgao: optionalText(),

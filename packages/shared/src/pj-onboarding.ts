@@ -5,9 +5,10 @@ import {
   choice,
   cnpjField,
   cpfField,
+  companyName,
   contactShape,
-  minText,
   consentShape,
+  personName,
   optionalText,
   requiredText,
   uploadedFile,
@@ -51,8 +52,8 @@ function bankNumber(requiredMessage: string, formatMessage: string, max: number)
 }
 
 const companyShape = {
-  razaoSocial: minText(5, m.razaoSocial),
-  nomeFantasia: requiredText(m.nomeFantasia),
+  razaoSocial: companyName(5, m.razaoSocial),
+  nomeFantasia: companyName(1, m.nomeFantasia),
   cnpj: cnpjField,
   inscricaoEstadual: optionalText(20),
   inscricaoMunicipal: optionalText(20),
@@ -67,7 +68,7 @@ const pjAddressShape = {
 };
 
 const responsibleShape = {
-  responsavelNome: minText(5, m.responsavelNome),
+  responsavelNome: personName(5, m.responsavelNome),
   responsavelCpf: cpfField,
   responsavelRg: requiredText(m.responsavelRg, 20),
   responsavelCargo: choice(responsavelCargoValues, m.responsavelCargo),

@@ -22,6 +22,13 @@ const controls = /\p{Cc}/gu;
 /** C0 and C1 controls but line feed and tab, which a text area keeps. */
 const controlsButLineFeedAndTab = /(?![\n\t])\p{Cc}/gu;
 
+const anInvisible = new RegExp(invisible.source, 'u');
+
+/** Whether the text holds one of the invisible characters the cleaning removes. */
+export function hasInvisible(value: string): boolean {
+  return anInvisible.test(value);
+}
+
 /** Removes the invisible characters and controls of a single-line text; breaks become spaces. */
 export function cleanLine(value: string): string {
   return value.replace(breaks, ' ').replace(controls, '').replace(invisible, '');

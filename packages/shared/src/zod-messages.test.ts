@@ -101,12 +101,16 @@ describe('text fields', () => {
     expect(optionalLongText().parse(invisible)).toBeUndefined();
   });
 
-  it('store a name without controls or invisible characters; breaks become spaces', () => {
+  it('store a text without controls or invisible characters; breaks become spaces', () => {
     expect(requiredText(m.logradouro).parse('\uFEFFRua\u0000 das\nFlores\u202E ')).toBe(
       'Rua das Flores',
     );
-    expect(pfIdentificationSchema.shape.nomeCompleto.parse('Ana\u200B Beatriz\u202E Souza')).toBe(
+    expect(pfIdentificationSchema.shape.nomeCompleto.parse('Ana\u0000 Beatriz\r\nSouza')).toBe(
       'Ana Beatriz Souza',
+    );
+    // A name refuses an invisible character rather than removing it (names.test.ts).
+    expect(messageOf(pfIdentificationSchema.shape.nomeCompleto, 'Ana\u200B Souza')).toBe(
+      m.nameLatin,
     );
   });
 

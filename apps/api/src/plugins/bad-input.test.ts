@@ -227,12 +227,13 @@ describe('invisible characters', () => {
       code: 'VALIDATION_ERROR',
       message: m.nomeCompleto,
     });
-    // Padding with invisible characters does not reach the minimum length either.
+    // Padding with invisible characters does not reach the minimum length either: a name
+    // refuses them (issue 23, item 9).
     const padded = await pf.saveStep(applicant, 1, {
       ...pf.values.identification(applicant),
       nomeCompleto: `Ana${zeroWidth}`,
     });
-    expect(expectPortugueseError(padded, 400).message).toBe(m.nomeCompleto);
+    expect(expectPortugueseError(padded, 400).message).toBe(m.nameLatin);
     expect((await storedPf(applicant)).nomeCompleto).toBeUndefined();
 
     await pf.saveStep(applicant, 1, pf.values.identification(applicant));
@@ -247,14 +248,17 @@ describe('invisible characters', () => {
     });
   });
 
-  it('inside a name are removed before it is stored', async () => {
+  it('inside a name refuse it: the name the reviewer sees is the name typed (issue 23, item 9)', async () => {
     const applicant = await pf.applicant();
-    const saved = await pf.saveStep(applicant, 1, {
+    const refused = await pf.saveStep(applicant, 1, {
       ...pf.values.identification(applicant),
       nomeCompleto: '\uFEFFAna\u200B Beatriz\u202E Souza\u2069',
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect((await storedPf(applicant)).nomeCompleto).toBe('Ana Beatriz Souza');
+    expect(expectPortugueseError(refused, 400)).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: m.nameLatin,
+    });
+    expect((await storedPf(applicant)).nomeCompleto).toBeUndefined();
   });
 });
 

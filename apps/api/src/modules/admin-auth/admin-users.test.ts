@@ -9,7 +9,7 @@ import {
   adminUserSchema,
 } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
-import { passwordMessages } from '@medipay/shared/messages';
+import { passwordMessages, validationMessages } from '@medipay/shared/messages';
 import { adminSession, createTestAdmin, loginTestAdmin, nextTestIp } from '../../../test/admin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
@@ -124,6 +124,7 @@ describe('managing accounts (admin_master)', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: 'Al' }, adminMessages.nameRequired],
       [{ name: '   ' }, adminMessages.nameRequired],
+      [{ name: '\u0410na S\u039Fuza' }, validationMessages.nameLatin],
       [{ username: 'a b' }, adminMessages.usernameFormat],
       [{ username: 'ab' }, adminMessages.usernameFormat],
       [{ password: 'curta' }, adminMessages.passwordLength],
@@ -134,6 +135,9 @@ describe('managing accounts (admin_master)', () => {
       const response = await request('POST', '/users', master.headers, newAccount('x', overrides));
       expectError(response, 400, errorCodes.validation, message);
     }
+    expect(
+      await t.database.db.select().from(adminUsers).where(eq(adminUsers.username, 'bruno.x')),
+    ).toEqual([]);
   });
 
   it('refuses a weak password, long enough but easy to guess, and creates nothing', async () => {

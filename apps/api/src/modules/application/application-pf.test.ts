@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingPf } from '@medipay/db/schema';
+import { validationMessages } from '@medipay/shared/messages';
 import {
   expectError,
   expectIncomplete,
@@ -43,6 +44,18 @@ describe('step 3: documents', () => {
     expectError(response, 400, 'VALIDATION_ERROR', 'Nome no documento é obrigatório');
     expect(await storedRow(applicant)).toEqual(before);
     expect((await pf.getState(applicant)).json()).toEqual(stateBefore);
+    // A name in mixed scripts ("АNA BEATRIZ SΟUZA": a Cyrillic А, a Greek Ο) neither (issue 23,
+    // item 9).
+    expectError(
+      await pf.saveStep(applicant, 3, {
+        ...pf.values.professional(documents.docIdentidadeFrente!, documents.docIdentidadeVerso!),
+        docIdentidadeNome: '\u0410NA BEATRIZ S\u039FUZA',
+      }),
+      400,
+      'VALIDATION_ERROR',
+      validationMessages.nameLatin,
+    );
+    expect(await storedRow(applicant)).toEqual(before);
     expect(before).toMatchObject({
       docIdentidadeNome: 'ANA BEATRIZ SOUZA',
       docIdentidadeNumero: '12.345.678-9',

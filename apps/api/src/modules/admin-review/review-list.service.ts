@@ -20,6 +20,7 @@ import { formatCnpj, formatCpf } from '@medipay/shared/tax-id';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
+import { csvCell } from './csv-cell';
 import {
   countCapped,
   countRows,
@@ -170,16 +171,8 @@ export function csvDateTime(value: Date | null): string {
   return `${day}/${month}/${year} ${hour}:${minute}`;
 }
 
-/**
- * One CSV cell. A value starting with = + - @ tab or carriage return would be read as a formula
- * by a spreadsheet (CSV injection): it gets a leading apostrophe. Then RFC 4180 quoting: a value
- * holding the separator, a quote or a line break is quoted, its quotes doubled.
- */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One CSV cell, neutralised against formulas and quoted (csv-cell.ts). */
+export { csvCell };
 
 /**
  * `;` separates the cells: Excel in pt-BR uses the comma as the decimal separator and expects

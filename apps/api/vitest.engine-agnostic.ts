@@ -24,5 +24,6 @@ export const engineAgnosticTests = [
   'src/modules/documents/pdf-upload-active.test.ts',
   'src/modules/health/hand-over.test.ts',
   'src/plugins/bad-input.test.ts',
+  'src/plugins/security-headers.test.ts',
   'src/plugins/trust-proxy.test.ts',
 ];

@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
-import { devPageRoutePatterns } from '@medipay/shared/routes';
+import { devCameraPagePaths, devPageRoutePatterns } from '@medipay/shared/routes';
 import type { DatabaseHandle } from '@medipay/db/client';
 import { trustProxyOption, type Env } from './config/env';
 import type { Mailer } from './adapters/mail/port';
@@ -171,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     distDir: env.WEB_DIST_DIR ?? defaultWebDistDir,
     publicConfig: env.publicConfig,
     extraPagePatterns: isProduction ? [] : devPageRoutePatterns,
+    extraCameraPages: isProduction ? [] : devCameraPagePaths,
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminDetailRoutePatterns,
+  cameraPagePaths,
+  devCameraPagePaths,
+  devPageRoutePatterns,
   isKnownPagePath,
   matchesPattern,
   pageRoutePatterns,
@@ -52,6 +55,19 @@ describe('route table', () => {
         adminDetailRoutePatterns.pj,
       ]),
     );
+  });
+
+  it('names the camera pages: the wizards with their success pages, and the phone hand-off', () => {
+    expect(cameraPagePaths).toEqual([
+      paths.onboardingPf,
+      paths.onboardingPfSuccess,
+      paths.onboardingPj,
+      paths.onboardingPjSuccess,
+      paths.handoffPhone,
+    ]);
+    for (const path of cameraPagePaths) expect(pageRoutePatterns).toContain(path);
+    expect(devCameraPagePaths).toEqual([paths.devDocuments, paths.devBiometrics]);
+    for (const path of devCameraPagePaths) expect(devPageRoutePatterns).toContain(path);
   });
 
   it('places the detail pages under the lists', () => {

@@ -98,6 +98,32 @@ export const devPageRoutePatterns: readonly string[] = [
   paths.devBiometrics,
 ];
 
+/**
+ * The pages whose document may use the camera (the server's Permissions-Policy says
+ * `camera=(self)` for them and `camera=()` for every other response): the two wizards, where
+ * documents are photographed and the PF applicant takes the selfie and liveness step, with their
+ * success pages (which send a visitor without a fresh submission back to the wizard inside the
+ * same document), and the phone's page of 'Continuar no celular'.
+ *
+ * A document keeps the policy it was loaded with while the SPA moves between its pages (history
+ * navigation loads no document, so no new header applies): the policy of the first page loaded
+ * rules every page reached from it in the SPA. A link from another page to these is therefore a
+ * full load (`reloadDocument`), or the wizard would open without a camera.
+ *
+ * Literals, not `paths.x`, for the landing page's bundle (see pageRoutePatterns); routes.test.ts
+ * checks them.
+ */
+export const cameraPagePaths: readonly string[] = [
+  '/onboarding',
+  '/onboarding/success',
+  '/onboarding-pj',
+  '/onboarding-pj/success',
+  '/continuar-no-celular',
+];
+
+/** The local trial pages that use the camera (documents and biometrics); never in production. */
+export const devCameraPagePaths: readonly string[] = ['/dev/documentos', '/dev/biometria'];
+
 function normalise(pathname: string): string {
   if (pathname.length > 1 && pathname.endsWith('/')) return pathname.replace(/\/+$/, '') || '/';
   return pathname;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { publicConfigMetaName, type PublicConfig } from '@medipay/shared/company';
-import { pageRoutePatterns } from '@medipay/shared/routes';
+import { cameraPagePaths, pageRoutePatterns } from '@medipay/shared/routes';
+import { permissionsPolicy } from './security-headers';
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -21,7 +22,13 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir: string; publicConfig: PublicConfig; extraPagePatterns?: readonly string[] },
+  options: {
+    distDir: string;
+    publicConfig: PublicConfig;
+    extraPagePatterns?: readonly string[];
+    /** Pages of `extraPagePatterns` that use the camera (the local trial pages). */
+    extraCameraPages?: readonly string[];
+  },
 ): Promise<{ sendNotFoundPage: (reply: FastifyReply) => FastifyReply } | undefined> {
   const indexFile = join(options.distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -51,8 +58,22 @@ export async function registerWebApp(
       .type('text/html; charset=utf-8')
       .send(indexHtml);
 
+  // The camera is allowed to the documents of the pages that use it (cameraPagePaths) and kept
+  // off for every other page (security-headers.ts). The policy is the document's: the SPA moves
+  // between its pages with the History API, which loads no new document, so the policy of the
+  // page a visitor loaded first rules every page reached from it inside the SPA, whatever those
+  // pages would get on their own. A page without the camera therefore links to a camera page
+  // with a full load (`reloadDocument`), and a camera page that sends its visitor to another
+  // one inside the SPA is itself a camera page (the wizards' success pages).
+  const cameraPages = new Set([...cameraPagePaths, ...(options.extraCameraPages ?? [])]);
+  const cameraOn = permissionsPolicy({ camera: true });
+
   for (const pattern of [...pageRoutePatterns, ...(options.extraPagePatterns ?? [])]) {
-    app.get(pattern, (_request, reply) => sendPage(reply, 200));
+    const camera = cameraPages.has(pattern);
+    app.get(pattern, (_request, reply) => {
+      if (camera) reply.header('permissions-policy', cameraOn);
+      return sendPage(reply, 200);
+    });
   }
   return { sendNotFoundPage: (reply) => sendPage(reply, 404) };
 }

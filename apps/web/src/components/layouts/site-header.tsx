@@ -15,17 +15,22 @@ export const headerSectionLinks: { section: LandingSection; label: string }[] = 
   { section: landingSections.faq, label: 'FAQ' },
 ];
 
+/**
+ * The wizards are camera pages: the links to them load their document (`reloadDocument`), whose
+ * Permissions-Policy allows the camera; inside this page's document it stays off
+ * (cameraPagePaths, packages/shared/src/routes.ts).
+ */
 function HeaderActions({ onChoose, className }: { onChoose?: () => void; className?: string }) {
   const { appLoginUrl } = getPublicConfig();
   return (
     <div className={className}>
       <Button asChild variant="ghost" size="sm">
-        <Link to={paths.onboardingPf} onClick={onChoose}>
+        <Link to={paths.onboardingPf} onClick={onChoose} reloadDocument>
           Sou Médico/Profissional
         </Link>
       </Button>
       <Button asChild variant="ghost" size="sm">
-        <Link to={paths.onboardingPj} onClick={onChoose}>
+        <Link to={paths.onboardingPj} onClick={onChoose} reloadDocument>
           Sou Operadora de Saúde
         </Link>
       </Button>
@@ -41,7 +46,7 @@ function HeaderActions({ onChoose, className }: { onChoose?: () => void; classNa
         </a>
       </Button>
       <Button asChild size="sm">
-        <Link to={paths.onboardingPf} onClick={onChoose}>
+        <Link to={paths.onboardingPf} onClick={onChoose} reloadDocument>
           Abrir Conta
         </Link>
       </Button>

@@ -13,7 +13,10 @@ export function CtaSection() {
           Sem taxas de abertura. Pague apenas pelas transações realizadas.
         </p>
         <Button asChild size="lg" variant="inverted" className="mt-8">
-          <Link to={paths.onboardingPf}>Abrir Conta</Link>
+          {/* A full load: the wizard's document allows the camera (cameraPagePaths, routes.ts). */}
+          <Link to={paths.onboardingPf} reloadDocument>
+            Abrir Conta
+          </Link>
         </Button>
       </div>
     </section>

@@ -24,11 +24,16 @@ export function HeroSection() {
             profissionais e operadoras de saúde. Pague apenas pelas transações realizadas.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            {/* Full loads: the wizards' documents allow the camera (cameraPagePaths, routes.ts). */}
             <Button asChild size="lg">
-              <Link to={paths.onboardingPf}>Sou Médico/Profissional</Link>
+              <Link to={paths.onboardingPf} reloadDocument>
+                Sou Médico/Profissional
+              </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to={paths.onboardingPj}>Sou Operadora de Saúde</Link>
+              <Link to={paths.onboardingPj} reloadDocument>
+                Sou Operadora de Saúde
+              </Link>
             </Button>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-3 text-sm font-medium text-slate-700">

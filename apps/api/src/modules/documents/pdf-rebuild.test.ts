@@ -1,13 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFiumLibrary } from '@hyzyla/pdfium';
-import { PDFDocument, degrees } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts, degrees } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PDF_PAGES } from '@medipay/shared/constants';
 import { pdfWithJavaScript } from '../../../test/files';
 import { activeContentByPdfJs } from '../../../test/pdf-reader';
 import { inspectPdf } from './pdf-active-content';
-import { MAX_PAGE_PIXELS_SIDE, disarmPdf, rebuildPdf, renderScale } from './pdf-rebuild';
+import {
+  MAX_PAGE_PIXELS_SIDE,
+  disarmPdf,
+  grayLevels,
+  pageLook,
+  rebuildPdf,
+  renderScale,
+} from './pdf-rebuild';
 import { createPdfWorkers } from './pdf-workers';
 
 // pdf-lib warns on the console about each object it cannot parse; some fixtures have one.
@@ -98,8 +106,8 @@ describe('pages', () => {
     });
   });
 
-  it('draws an A4 page at 200 dpi and a huge page within the pixel cap', () => {
-    expect(Math.round(842 * renderScale(595, 842))).toBe(2339);
+  it('draws an A4 page at 150 dpi and a huge page within the pixel cap', () => {
+    expect(Math.round(842 * renderScale(595, 842))).toBe(1754);
     expect(14_400 * renderScale(14_400, 300)).toBeCloseTo(MAX_PAGE_PIXELS_SIDE);
   });
 
@@ -107,6 +115,60 @@ describe('pages', () => {
     expect(await rebuildPdf(Buffer.from('%PDF-1.7\nnada aqui\n%%EOF\n'))).toEqual({
       verdict: 'unreadable',
     });
+  });
+});
+
+describe('how a page is kept', () => {
+  it('a page of print as 16 gray levels, a photo as a JPEG, in a fraction of the bytes', async () => {
+    const source = await PDFDocument.create();
+    const font = await source.embedFont(StandardFonts.Helvetica);
+    const print = source.addPage([595, 842]);
+    for (let line = 0; line < 45; line += 1) {
+      print.drawText(`Cláusula ${line + 1}. O capital social é de R$ 100.000,00.`, {
+        x: 40,
+        y: 800 - line * 17,
+        size: 10,
+        font,
+      });
+    }
+    const photo = await source.embedJpg(await noisePhoto());
+    source.addPage([595, 842]).drawImage(photo, { x: 0, y: 0, width: 595, height: 842 });
+
+    const result = await rebuilt(await source.save());
+    const document = await PDFDocument.load(result);
+    const images = document.getPages().map((page) => {
+      const xObjects = page.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+      const [[, ref]] = xObjects.entries();
+      const { dict } = document.context.lookup(ref, PDFRawStream);
+      return `${String(dict.get(PDFName.of('Filter')))} ${String(dict.get(PDFName.of('BitsPerComponent')))}`;
+    });
+    expect(images).toEqual(['/FlateDecode 4', '/DCTDecode 8']);
+    expect(result.length).toBeLessThan(400_000);
+  });
+
+  it('tells paper from a photo, and gray from colour', () => {
+    const bitmap = (pixel: (i: number) => number[]) => {
+      const data = new Uint8Array(100 * 100 * 4);
+      for (let i = 0; i < 100 * 100; i += 1) data.set([...pixel(i), 255], i * 4);
+      return { data, width: 100, height: 100 };
+    };
+    expect(pageLook(bitmap(() => [255, 255, 255]))).toEqual({ paper: true, color: false });
+    expect(pageLook(bitmap((i) => (i < 2000 ? [0, 0, 0] : [250, 250, 250])))).toEqual({
+      paper: true,
+      color: false,
+    });
+    expect(pageLook(bitmap((i) => (i < 100 ? [200, 30, 30] : [255, 255, 255])))).toEqual({
+      paper: true,
+      color: true,
+    });
+    expect(pageLook(bitmap(() => [128, 128, 128]))).toEqual({ paper: false, color: false });
+  });
+
+  it('packs 16 gray levels two pixels a byte, each row from a new byte', () => {
+    const data = new Uint8Array([0, 0, 0, 255, 255, 255, 255, 255, 128, 128, 128, 255]);
+    expect([...grayLevels({ data, width: 3, height: 1 })]).toEqual([0x0f, 0x80]);
+    const twoRows = new Uint8Array([255, 255, 255, 255, 0, 0, 0, 255]);
+    expect([...grayLevels({ data: twoRows, width: 1, height: 2 })]).toEqual([0xf0, 0x00]);
   });
 });
 
@@ -143,4 +205,18 @@ async function firstPageGray(data: Uint8Array): Promise<Uint8Array> {
   } finally {
     document.destroy();
   }
+}
+
+/** A photo-like JPEG: smooth noise that does not compress to nothing. */
+function noisePhoto(): Promise<Buffer> {
+  const pixels = Buffer.alloc(60 * 80 * 3);
+  let seed = 12_345;
+  for (let i = 0; i < pixels.length; i += 1) {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    pixels[i] = seed >> 23;
+  }
+  return sharp(pixels, { raw: { width: 60, height: 80, channels: 3 } })
+    .resize(600, 800)
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
-import { devCameraPagePaths, devPageRoutePatterns } from '@medipay/shared/routes';
+import { devCameraPagePaths, devPageRoutePatterns, paths } from '@medipay/shared/routes';
 import type { DatabaseHandle } from '@medipay/db/client';
 import { trustProxyOption, type Env } from './config/env';
 import type { Mailer } from './adapters/mail/port';
@@ -23,7 +23,7 @@ import {
 import { applicationStatusModule } from './modules/application-status/application-status.module';
 import { applicationModule } from './modules/application/application.routes';
 import { biometricsModule } from './modules/biometrics/biometrics.module';
-import { debugModule } from './modules/debug/debug.module';
+import { debugModule, secretsTestAccess } from './modules/debug/debug.module';
 import { devModule } from './modules/dev/dev.module';
 import { documentsModule } from './modules/documents/documents.module';
 import { healthModule } from './modules/health/health.module';
@@ -104,11 +104,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { PUBLIC_URL: publicUrl, SECRET: secret } = env;
   const secureCookies = publicUrl.startsWith('https://');
   const isProduction = env.NODE_ENV === 'production';
+  // The secrets test page and its API: in production, master administrators only.
+  const secretsAccess = secretsTestAccess({ production: isProduction, auth: adminAuth });
 
   await app.register(
     async (api) => {
       await api.register(healthModule, { database });
-      await api.register(debugModule, { env });
+      await api.register(debugModule, { env, access: secretsAccess });
       await api.register(applicantSessionModule, { sessions, publicUrl });
       await api.register(verificationModule, { db, clock, secret, sessions, outbox });
       await api.register(lookupModule, {
@@ -172,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicConfig: env.publicConfig,
     extraPagePatterns: isProduction ? [] : devPageRoutePatterns,
     extraCameraPages: isProduction ? [] : devCameraPagePaths,
+    pageAccess: new Map([[paths.testSecrets, secretsAccess]]),
   });
 
   app.setNotFoundHandler((request, reply) => {

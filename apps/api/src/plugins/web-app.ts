@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicConfigMetaName, type PublicConfig } from '@medipay/shared/company';
 import { cameraPagePaths, pageRoutePatterns } from '@medipay/shared/routes';
 import { permissionsPolicy } from './security-headers';
@@ -28,6 +28,11 @@ export async function registerWebApp(
     extraPagePatterns?: readonly string[];
     /** Pages of `extraPagePatterns` that use the camera (the local trial pages). */
     extraCameraPages?: readonly string[];
+    /**
+     * Pages served only to the requests this says yes to; the others get the not-found page
+     * with 404, as for a path that does not exist.
+     */
+    pageAccess?: ReadonlyMap<string, (request: FastifyRequest) => Promise<boolean>>;
   },
 ): Promise<{ sendNotFoundPage: (reply: FastifyReply) => FastifyReply } | undefined> {
   const indexFile = join(options.distDir, 'index.html');
@@ -70,7 +75,9 @@ export async function registerWebApp(
 
   for (const pattern of [...pageRoutePatterns, ...(options.extraPagePatterns ?? [])]) {
     const camera = cameraPages.has(pattern);
-    app.get(pattern, (_request, reply) => {
+    const access = options.pageAccess?.get(pattern);
+    app.get(pattern, async (request, reply) => {
+      if (access && !(await access(request))) return sendPage(reply, 404);
       if (camera) reply.header('permissions-policy', cameraOn);
       return sendPage(reply, 200);
     });

@@ -21,6 +21,7 @@ import { biometricDecisionSchema } from './biometrics';
 import { uploadedDocumentSchema } from './documents';
 import { requiredLongText } from './fields';
 import { identityFlagCodes, identitySources } from './identity-comparison';
+import { decodeListCursor } from './list-cursor';
 import { medipayAccountSchema, medipayActionValues } from './medipay-account';
 import { clientInteractionSchema } from './rectification';
 import { validationMessages as m } from './messages';
@@ -55,8 +56,33 @@ export const biometriaFilterLabels: Record<(typeof biometriaFilterValues)[number
   em_revisao: 'Em revisão',
 };
 
-/** Filters, page and sort of a list, as they travel in the URL. */
-export const listQuerySchema = z.object({
+/** Messages of the list's parameters that the generic ones (zod-messages.ts) would not explain. */
+export const listMessages = {
+  /** A cursor (`after`, `before`) the server did not make, or both at once. */
+  invalidCursor: 'Posição da lista inválida. Volte à primeira página.',
+  /** A page number that is not a whole number from 1 to 100.000. */
+  invalidPage: 'Página inválida.',
+  /** A page size off LIST_PAGE_SIZES. */
+  invalidPageSize: 'Quantidade por página inválida.',
+  /** A sort the list does not have. */
+  invalidSort: 'Ordem da lista inválida.',
+} as const;
+
+/**
+ * A cursor of `next` or `previous` as it comes back: read in full (list-cursor.ts) so that a
+ * tampered one is a 400 here and never reaches the database.
+ */
+const listCursorField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string(listMessages.invalidCursor)
+    .max(LIST_CURSOR_MAX_LENGTH, { message: listMessages.invalidCursor, abort: true })
+    .refine((value) => decodeListCursor(value) !== null, listMessages.invalidCursor)
+    .optional(),
+);
+
+/** Filters and sort of a list, as they travel in the URL: what the CSV export takes. */
+export const listFiltersSchema = z.object({
   /** As typed, without controls (NUL included) and invisible characters (text.ts). */
   search: z.preprocess(
     emptyToUndefined,
@@ -71,22 +97,40 @@ export const listQuerySchema = z.object({
   tipo: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
   /** PF only: the applications whose biometric check ended em revisão (a reviewer decides). */
   biometria: z.preprocess(emptyToUndefined, biometriaFilterSchema.optional()),
-  /**
-   * The page number shown ('Página 3'); the position itself travels in `after` (the page after
-   * that record) or `before` (the page before it), cursors the server returned as `next` and
-   * `previous`. Without either, page 1 is the top of the list and a later page is counted from it.
-   */
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  after: z.preprocess(emptyToUndefined, z.string().max(LIST_CURSOR_MAX_LENGTH).optional()),
-  before: z.preprocess(emptyToUndefined, z.string().max(LIST_CURSOR_MAX_LENGTH).optional()),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => (LIST_PAGE_SIZES as readonly number[]).includes(value))
-    .default(DEFAULT_LIST_PAGE_SIZE),
   /** Creation date, newest first (the spec's order) or oldest first. */
-  sort: z.enum(['created_desc', 'created_asc']).default('created_desc'),
+  sort: z.enum(['created_desc', 'created_asc'], listMessages.invalidSort).default('created_desc'),
 });
+export type ListFilterQuery = z.infer<typeof listFiltersSchema>;
+
+/** Filters, page and sort of a list, as they travel in the URL. */
+export const listQuerySchema = listFiltersSchema
+  .extend({
+    /**
+     * The page number shown ('Página 3'); the position itself travels in `after` (the page
+     * after that record) or `before` (the page before it), cursors the server returned as
+     * `next` and `previous`. Without either, page 1 is the top of the list and a later page is
+     * counted from it.
+     */
+    page: z.coerce
+      .number(listMessages.invalidPage)
+      .int(listMessages.invalidPage)
+      .min(1, listMessages.invalidPage)
+      .max(100_000, listMessages.invalidPage)
+      .default(1),
+    after: listCursorField,
+    before: listCursorField,
+    pageSize: z.coerce
+      .number(listMessages.invalidPageSize)
+      .refine(
+        (value) => (LIST_PAGE_SIZES as readonly number[]).includes(value),
+        listMessages.invalidPageSize,
+      )
+      .default(DEFAULT_LIST_PAGE_SIZE),
+  })
+  .refine((query) => !(query.after && query.before), {
+    message: listMessages.invalidCursor,
+    path: ['before'],
+  });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export const applicationListItemSchema = z.object({

@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '@medipay/db/client';
 import { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import type { ReviewFlow } from '@medipay/shared/admin-review';
+import type { ListCursor } from '@medipay/shared/list-cursor';
 import type { Executor } from '../messaging/outbox.repository';
 import { filteredCondition, searchesNameWords, type ListFilters } from './review-list.search';
 
@@ -17,7 +18,7 @@ import { filteredCondition, searchesNameWords, type ListFilters } from './review
 export type ListSort = 'created_desc' | 'created_asc';
 
 /** A position in the sort order: a row's created_at (as PostgreSQL prints it) and id. */
-export type ListCursor = { createdAt: string; id: string };
+export type { ListCursor };
 
 /** One row of either list, with what the list and the CSV export need. */
 export type ListRow = {

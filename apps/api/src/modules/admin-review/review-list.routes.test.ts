@@ -136,14 +136,17 @@ describe('GET /api/admin/applications/:flow', () => {
     ['/api/admin/applications/pf?tipo=hospital', 'Tipo de empresa inválido.'],
     ['/api/admin/applications/pf?status=ENVIADO_PARA_ANALISE', 'Status inválido para esta lista.'],
     ['/api/admin/applications/pf?status=QUALQUER', undefined],
-    ['/api/admin/applications/pf?pageSize=15', undefined],
-    ['/api/admin/applications/pf?page=0', undefined],
+    ['/api/admin/applications/pf?pageSize=15', 'Quantidade por página inválida.'],
+    ['/api/admin/applications/pf?page=0', 'Página inválida.'],
     [
       '/api/admin/applications/pf?page=2&after=bm90LWEtY3Vyc29y',
       'Posição da lista inválida. Volte à primeira página.',
     ],
-    [`/api/admin/applications/pf?after=${'a'.repeat(201)}`, undefined],
-    ['/api/admin/applications/pf?sort=name', undefined],
+    [
+      `/api/admin/applications/pf?after=${'a'.repeat(201)}`,
+      'Posição da lista inválida. Volte à primeira página.',
+    ],
+    ['/api/admin/applications/pf?sort=name', 'Ordem da lista inválida.'],
     [`/api/admin/applications/pf?search=${'a'.repeat(101)}`, undefined],
     ['/api/admin/applications/px', undefined],
   ])('refuses %s with 400', async (url, message) => {
@@ -151,6 +154,29 @@ describe('GET /api/admin/applications/:flow', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code: errorCodes.validation });
     if (message) expect(response.json().message).toBe(message);
+  });
+  /** A cursor as the server writes them, around any timestamp text (the fuzzed finding). */
+  const cursorOf = (timestamp: string, id = '00000000-0000-4000-8000-000000000000') =>
+    Buffer.from(JSON.stringify([timestamp, id]), 'utf8').toString('base64url');
+
+  it.each([
+    ['month 13', '2026-13-01 12:00:00+00'],
+    ['30 February', '2026-02-30 12:00:00+00'],
+    ['29 February of a common year', '2026-02-29 12:00:00+00'],
+    ['offset +99', '2026-11-01 12:00:00+99'],
+    ['hour 24', '2026-11-01 24:00:00+00'],
+    ['year 0', '0000-11-01 12:00:00+00'],
+  ])('refuses a cursor whose date is impossible (%s) with 400, not 500', async (_, timestamp) => {
+    for (const param of ['after', 'before']) {
+      const response = await get(
+        `/api/admin/applications/pf?page=2&${param}=${cursorOf(timestamp)}`,
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        code: errorCodes.validation,
+        message: 'Posição da lista inválida. Volte à primeira página.',
+      });
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   applicationListSchema,
+  listFiltersSchema,
   listQuerySchema,
   reviewFlowSchema,
 } from '@medipay/shared/admin-review';
@@ -12,12 +13,7 @@ import type { ReviewLists } from './review-list.service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const params = z.object({ flow: reviewFlowSchema });
 /** The export takes the list's filters and sort; the page and its position do not apply. */
-export const exportQuerySchema = listQuerySchema.omit({
-  page: true,
-  pageSize: true,
-  after: true,
-  before: true,
-});
+export const exportQuerySchema = listFiltersSchema;
 
 /**
  * The PF and PJ lists of the back office and their CSV export. Registered inside the guarded

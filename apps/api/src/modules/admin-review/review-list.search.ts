@@ -79,20 +79,32 @@ function emailContains(column: AnyPgColumn, term: string): SQL {
 const nameLike = /^[\p{L}\p{N}\s'’-]+$/u;
 
 /**
- * The words of a name search as a tsquery's text: each word quoted, joined with `&`, the last
- * one a prefix (`'joao' & 'da':*`). The words hold only letters and digits, so nothing in them
- * is tsquery syntax; they are lowered and unaccented in SQL, as the index's expression is.
+ * The words of a name search, or null when the term does not read as a name: each word made of
+ * letters and digits only.
  */
-export function nameQueryText(term: string): string | null {
+export function nameWords(term: string): string[] | null {
   if (!nameLike.test(term)) return null;
   const words = term.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
-  if (words.length === 0) return null;
-  return `${words.map((word) => `'${word}'`).join(' & ')}:*`;
+  return words.length > 0 ? words : null;
 }
 
-/** The PF name matches the words typed (index onboarding_pf_nome_fts_idx, same expression). */
-function nameMatches(queryText: string): SQL {
-  return sql`to_tsvector('simple'::regconfig, medipay_search_text(${onboardingPf.nomeCompleto})) @@ to_tsquery('simple'::regconfig, medipay_search_text(${queryText}))`;
+/**
+ * A word as a quoted lexeme of a tsquery, lowered and unaccented in SQL as the index's
+ * expression is. Its quotes and backslashes are doubled after unaccent, which turns some letters
+ * into quotes ('ŉ' into "'n", 'ʼ' into "'"): quoted before it, such a word broke the quoting and
+ * the query failed with a 500 (issue 23, item 2).
+ */
+function quotedLexeme(word: string): SQL {
+  return sql`'''' || replace(replace(medipay_search_text(${word}), '\\', '\\\\'), '''', '''''') || ''''`;
+}
+
+/**
+ * The PF name matches the words typed (index onboarding_pf_nome_fts_idx, same expression): each
+ * word quoted, joined with `&`, the last one a prefix (`'joao' & 'da':*`).
+ */
+function nameMatches(words: string[]): SQL {
+  const query = sql.join(words.map(quotedLexeme), sql` || ' & ' || `);
+  return sql`to_tsvector('simple'::regconfig, medipay_search_text(${onboardingPf.nomeCompleto})) @@ to_tsquery('simple'::regconfig, ${query} || ':*')`;
 }
 
 /**
@@ -139,10 +151,8 @@ export function searchCondition(flow: ReviewFlow, rawTerm: string | undefined): 
   }
   if (substring) {
     if (flow === 'pf') {
-      const queryText = nameQueryText(term);
-      branches.push(
-        queryText ? nameMatches(queryText) : textContains(onboardingPf.nomeCompleto, term),
-      );
+      const words = nameWords(term);
+      branches.push(words ? nameMatches(words) : textContains(onboardingPf.nomeCompleto, term));
     } else {
       branches.push(textContains(onboardingPj.razaoSocial, term));
       branches.push(textContains(onboardingPj.nomeFantasia, term));
@@ -188,6 +198,6 @@ export function hasFilters(filters: ListFilters): boolean {
 export function searchesNameWords(flow: ReviewFlow, filters: ListFilters): boolean {
   const term = filters.search?.trim() ?? '';
   return (
-    flow === 'pf' && [...term].length >= SEARCH_SUBSTRING_MIN_LENGTH && nameQueryText(term) !== null
+    flow === 'pf' && [...term].length >= SEARCH_SUBSTRING_MIN_LENGTH && nameWords(term) !== null
   );
 }

@@ -1,13 +1,16 @@
 import type { Database } from '@medipay/db/client';
 import {
   LIST_COUNT_CAP,
+  listMessages,
   type ApplicationList,
   type ApplicationListItem,
+  type ListFilterQuery,
   type ListQuery,
   type ReviewFlow,
 } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
 import { saoPauloDayKey, saoPauloParts } from '@medipay/shared/dates';
+import { decodeListCursor, encodeListCursor } from '@medipay/shared/list-cursor';
 import { labelOf, tipoEmpresaOptions, tipoEmpresaValues } from '@medipay/shared/options';
 import { formatPhone } from '@medipay/shared/phone';
 import {
@@ -45,7 +48,7 @@ export const EXPORT_AUDIT_ACTION = 'EXPORTACAO_CSV';
 export const EXPORT_BATCH_SIZE = 1000;
 
 /** The filters and sort of an export: those of the list, without the page. */
-export type ExportQuery = Omit<ListQuery, 'page' | 'pageSize' | 'after' | 'before'>;
+export type ExportQuery = ListFilterQuery;
 
 /** Who exports, from the server's session record. */
 export type ExportActor = { id: string; email: string; ip?: string | null };
@@ -69,36 +72,22 @@ export const reviewListMessages = {
   invalidStatus: 'Status inválido para esta lista.',
   invalidTipo: 'Tipo de empresa inválido.',
   invalidBiometria: 'Filtro de biometria inválido para esta lista.',
-  invalidCursor: 'Posição da lista inválida. Volte à primeira página.',
+  invalidCursor: listMessages.invalidCursor,
   pageTooFar: 'Página distante demais. Use Próxima e Anterior a partir da primeira página.',
 } as const;
 
-/** A cursor as it travels in the URL: `[created_at as PostgreSQL prints it, id]`, base64url. */
+/** A row's cursor (`next`, `previous`): its position, as list-cursor.ts writes it. */
 export function encodeCursor(row: { cursor: string; id: string }): string {
-  return Buffer.from(JSON.stringify([row.cursor, row.id]), 'utf8').toString('base64url');
+  return encodeListCursor({ createdAt: row.cursor, id: row.id });
 }
 
-const timestampText = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
-const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A cursor of encodeCursor's, or a 400: anything else never reaches the SQL. */
+/**
+ * A cursor of encodeCursor's, or a 400: anything else never reaches the SQL. The route's schema
+ * (listQuerySchema) has refused it already; the service checks again for any other caller.
+ */
 export function decodeCursor(value: string): ListCursor {
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-  } catch {
-    // refused below
-  }
-  if (
-    Array.isArray(parsed) &&
-    parsed.length === 2 &&
-    typeof parsed[0] === 'string' &&
-    typeof parsed[1] === 'string' &&
-    timestampText.test(parsed[0]) &&
-    uuidText.test(parsed[1])
-  ) {
-    return { createdAt: parsed[0], id: parsed[1] };
-  }
+  const cursor = decodeListCursor(value);
+  if (cursor) return cursor;
   throw new AppError(errorCodes.validation, reviewListMessages.invalidCursor, 400);
 }
 

@@ -31,6 +31,7 @@ import { defaultLookupTimeoutMs, lookupModule } from './modules/lookup/lookup.mo
 import { rectificationModule } from './modules/rectification/rectification.module';
 import { verificationModule } from './modules/verification/verification.module';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/error-handler';
+import { registerHeaderLimits } from './plugins/header-limits';
 import { loggerOptions, ReadableRequestLog } from './plugins/logging';
 import { registerMultipart } from './plugins/multipart';
 import { registerSharedRateLimit } from './plugins/rate-limit';
@@ -87,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
   await app.register(cookie);
+  // Oversized cookies are refused before the rate limits and any lookup read them.
+  registerHeaderLimits(app);
   const clock = options.clock ?? systemClock;
   const counter = await registerSharedRateLimit(app, { db: database.db, clock });
   await registerMultipart(app);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, genericMessages } from '@medipay/shared/api-error';
@@ -9,10 +9,8 @@ import {
   submitResponseSchema,
 } from '@medipay/shared/application-wire';
 import type { Flow } from '@medipay/shared/status';
-import {
-  sessionCookieNames,
-  type ApplicantSessions,
-} from '../applicant-session/applicant-session.service';
+import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
+import { perLiveSession } from '../../plugins/rate-limit';
 import type { Outbox } from '../messaging/outbox.service';
 import { createApplications, type Applications } from './application.service';
 import type { FlowDefinition, SavableStep } from './flow-definition';
@@ -40,12 +38,14 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
   const base = `/applicant/${flow}/application`;
 
   /**
-   * Writes are limited per applicant session (the session cookie; the IP without one): applicants
-   * behind one address (a hospital's network) do not share a limit, and new sessions are already
+   * Writes are limited per applicant session (the live session of the cookie; the address without
+   * one, so that a made-up cookie counts nothing of its own: perLiveSession): applicants behind
+   * one address (a hospital's network) do not share a limit, and new sessions are already
    * limited per IP.
    */
-  const perSession = (request: FastifyRequest) =>
-    request.cookies[sessionCookieNames[flow]] ?? request.ip;
+  const perSession = perLiveSession(
+    async (request) => (await sessions.find(request, flow))?.id ?? null,
+  );
 
   app.get(
     base,

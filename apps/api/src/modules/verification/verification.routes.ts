@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@medipay/shared/api-error';
@@ -10,11 +9,11 @@ import {
   verifyCodeResponseSchema,
 } from '@medipay/shared/applicant-session';
 import {
-  sessionCookieNames,
   toPublicSession,
   type ApplicantSessions,
 } from '../applicant-session/applicant-session.service';
 import { perIpLimits } from '../../lib/rate-limits';
+import { perLiveSession } from '../../plugins/rate-limit';
 import type { Outbox } from '../messaging/outbox.service';
 import type { Verification } from './verification.service';
 
@@ -22,14 +21,16 @@ const params = z.object({ flow: flowSchema });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
 /**
- * Code checks are counted per applicant session (the flow's session cookie; the IP without one),
- * so applicants behind one address do not share a budget; each code also allows only 5 tries.
+ * Code checks are counted per applicant session (the live session of the flow's cookie; the
+ * address without one, so that a made-up cookie counts nothing of its own: perLiveSession), so
+ * applicants behind one address do not share a budget; each code also allows only 5 tries.
  */
-const perSession = (request: FastifyRequest) => {
-  const { flow } = request.params as { flow?: string };
-  const cookie = flow === 'PF' || flow === 'PJ' ? request.cookies[sessionCookieNames[flow]] : null;
-  return cookie ?? request.ip;
-};
+const perSession = (sessions: ApplicantSessions) =>
+  perLiveSession(async (request) => {
+    const { flow } = request.params as { flow?: string };
+    if (flow !== 'PF' && flow !== 'PJ') return null;
+    return (await sessions.find(request, flow))?.id ?? null;
+  });
 
 export const verificationRoutes: FastifyPluginAsyncZod<{
   sessions: ApplicantSessions;
@@ -69,7 +70,9 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         body: verifyCodeRequestSchema,
         response: { 200: verifyCodeResponseSchema, ...errors },
       },
-      config: { rateLimit: { max: 60, timeWindow: '10 minutes', keyGenerator: perSession } },
+      config: {
+        rateLimit: { max: 60, timeWindow: '10 minutes', keyGenerator: perSession(sessions) },
+      },
     },
     async (request) => {
       const session = await sessions.require(request, request.params.flow);

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reviewMessages } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
+import { encodeListCursor } from '@medipay/shared/list-cursor';
 import {
   apiError,
   currentPath,
@@ -21,6 +22,17 @@ import { reviewTestFlows, row, setUpReviewTests, withList } from './review-test-
 import { expectVisibleText } from '../../../../testing/visible-text';
 
 setUpReviewTests();
+
+/** Cursors as the server makes them, one per position the tests page through. */
+const cursors = Object.fromEntries(
+  ['0', '1', '2', 'p2', 'p3', 'n1', 'n2', 'x'].map((name, index) => [
+    name,
+    encodeListCursor({
+      createdAt: `2026-11-2${index} 10:00:00.123456+00`,
+      id: `00000000-0000-4000-8000-00000000000${index}`,
+    }),
+  ]),
+);
 afterEach(() => {
   delete (Element.prototype as Partial<Element>).scrollIntoView;
 });
@@ -116,7 +128,7 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     const list = withList(flow, ({ url }) =>
       url.includes('page=2')
         ? next.promise
-        : json(listOf([analysing], { total: 45, filtered: 45, next: 'cursor-1' })),
+        : json(listOf([analysing], { total: 45, filtered: 45, next: cursors['1'] })),
     );
     // jsdom has no scrolling: record the calls instead.
     const scrolled = vi.fn();
@@ -131,9 +143,11 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
     // The position travels in the URL: a reload or a shared link shows the same page.
-    expect(currentSearch()).toBe('?page=2&after=cursor-1');
+    expect(currentSearch()).toBe(`?page=2&after=${cursors['1']}`);
     await waitFor(() =>
-      expect(list.requests.map((request) => request.url)).toContain(`${api}?page=2&after=cursor-1`),
+      expect(list.requests.map((request) => request.url)).toContain(
+        `${api}?page=2&after=${cursors['1']}`,
+      ),
     );
     // The previous page stays while the next one loads.
     expect(row(flow.analysingName)).toBeVisible();
@@ -144,8 +158,8 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
           total: 45,
           filtered: 45,
           page: 2,
-          next: 'cursor-2',
-          previous: 'cursor-0',
+          next: cursors['2'],
+          previous: cursors['0'],
         }),
       ),
     );
@@ -168,13 +182,20 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     const list = withList(flow, ({ url }) =>
       json(
         url.includes('page=3')
-          ? listOf([requirement], { ...capped, page: 3, next: null, previous: 'cursor-p3' })
-          : listOf([analysing], { ...capped, page: 2, next: 'cursor-n2', previous: 'cursor-p2' }),
+          ? listOf([requirement], { ...capped, page: 3, next: null, previous: cursors['p3'] })
+          : listOf([analysing], {
+              ...capped,
+              page: 2,
+              next: cursors['n2'],
+              previous: cursors['p2'],
+            }),
       ),
     );
-    const { user } = renderAdmin(`${listPath}?page=2&after=cursor-n1`);
+    const { user } = renderAdmin(`${listPath}?page=2&after=${cursors['n1']}`);
     await table();
-    expect(list.requests.map((request) => request.url)).toContain(`${api}?page=2&after=cursor-n1`);
+    expect(list.requests.map((request) => request.url)).toContain(
+      `${api}?page=2&after=${cursors['n1']}`,
+    );
     expect(screen.getByText('Total: mais de 10.000')).toBeVisible();
     expect(screen.getByText('Filtrados: mais de 10.000')).toBeVisible();
     expect(screen.getByText('mais de 10.000 onboardings')).toBeVisible();
@@ -182,16 +203,16 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     expect(screen.getByText('Página 2')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Próxima' }));
-    expect(currentSearch()).toBe('?page=3&after=cursor-n2');
+    expect(currentSearch()).toBe(`?page=3&after=${cursors['n2']}`);
     await expectVisibleText('Página 3');
     expect(screen.getByRole('button', { name: 'Próxima' })).toBeDisabled();
 
     // Anterior asks for the page before the first row shown.
     await user.click(screen.getByRole('button', { name: 'Anterior' }));
-    expect(currentSearch()).toBe('?page=2&before=cursor-p3');
+    expect(currentSearch()).toBe(`?page=2&before=${cursors['p3']}`);
     await waitFor(() =>
       expect(list.requests.map((request) => request.url)).toContain(
-        `${api}?page=2&before=cursor-p3`,
+        `${api}?page=2&before=${cursors['p3']}`,
       ),
     );
   });
@@ -203,7 +224,7 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
           total: 10_000,
           totalCapped: true,
           filtered: 1234,
-          next: 'cursor-1',
+          next: cursors['1'],
         }),
       ),
     );
@@ -215,9 +236,22 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     expect(screen.getByRole('button', { name: 'Próxima' })).toBeEnabled();
   });
 
+  it('shows the first page for an edited cursor in the URL, without asking the server for it', async () => {
+    const list = withList(flow, () => json(listOf([analysing], { total: 45, filtered: 45 })));
+    const edited = encodeListCursor({
+      createdAt: '2026-02-30 10:00:00+00',
+      id: '00000000-0000-4000-8000-000000000001',
+    });
+    renderAdmin(`${listPath}?page=3&after=${edited}`);
+    await table();
+    const listRequests = list.requests.filter((request) => request.url.startsWith(api));
+    expect(listRequests.map((request) => request.url)).toEqual([`${api}?page=1`]);
+    expect(screen.getByText('Página 1 de 3')).toBeVisible();
+  });
+
   it('drops the position when a filter changes', async () => {
     const list = withList(flow, () => json(listOf([analysing])));
-    const { user } = renderAdmin(`${listPath}?page=4&before=cursor-x`);
+    const { user } = renderAdmin(`${listPath}?page=4&before=${cursors['x']}`);
     await table();
     await user.selectOptions(screen.getByLabelText('Status'), 'EM_ANALISE');
     expect(currentSearch()).toBe('?status=EM_ANALISE');

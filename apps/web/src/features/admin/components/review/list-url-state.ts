@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { decodeListCursor } from '@medipay/shared/list-cursor';
 import type { ApplicationFilters } from '../../api/get-applications';
 
 /** The filters a flow may add to the search and the status (PJ 'Tipo', PF 'Biometria'). */
@@ -15,7 +16,8 @@ export type PagePosition = { after?: string | null; before?: string | null };
  * that reload, back and a shared link show the same list. `after` / `before` are the server's
  * cursors (the page after or before a record: no page is counted from the top); `page` is the
  * number shown. Values outside the allowed lists (`statuses`, and `choices` for the filters the
- * list has) are ignored.
+ * list has) are ignored, and so is a cursor the server could not have made (an edited link), which
+ * shows the first page instead of an error.
  */
 export function useListUrlState({
   statuses,
@@ -30,15 +32,18 @@ export function useListUrlState({
     return values.includes(value) ? value : '';
   };
   const pageNumber = Number(params.get('page'));
+  const position = params.get('after') ? 'after' : params.get('before') ? 'before' : null;
+  const cursor = position ? (params.get(position) ?? '') : '';
+  const cursorValid = position === null || decodeListCursor(cursor) !== null;
   const filters: ApplicationFilters = {
     search: params.get('q') ?? '',
     status: allowed('status', statuses),
     tipo: allowed('tipo', choices.tipo),
     biometria: allowed('biometria', choices.biometria),
-    after: params.get('after') ?? '',
-    before: params.get('after') ? '' : (params.get('before') ?? ''),
+    after: position === 'after' && cursorValid ? cursor : '',
+    before: position === 'before' && cursorValid ? cursor : '',
   };
-  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
+  const page = cursorValid && Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
   const hasFilters = Boolean(
     filters.search.trim() || filters.status || filters.tipo || filters.biometria,
   );

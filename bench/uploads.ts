@@ -26,10 +26,7 @@
 // nothing left over for the received files, up to 10 × 10 MB), and every oversized image
 // answered 413. The accepted photos must be answered 201, or their growth measures nothing.
 // Printed as within budget yes/no, never asserted in tests. `npm run bench -- uploads`.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -38,7 +35,15 @@ import {
   MAX_UPLOAD_MEGAPIXELS,
   MAX_UPLOAD_PIXELS,
 } from '@medipay/shared/constants';
-import { freePort, printTable, root } from './lib.mjs';
+import { freePort, printTable } from './lib.mjs';
+import {
+  closeConnections,
+  createSessions,
+  percentile,
+  startSourceServer,
+  statusCounts,
+  upload,
+} from './upload-server';
 
 const parallel = 10;
 /** Images decoded at once by the server (the semaphore of intake.ts). */
@@ -57,35 +62,6 @@ type Scenario = {
   file: Buffer;
   expected: number;
 };
-type Answer = { status: number; ms: number };
-
-const agent = new Agent({ keepAlive: true, maxSockets: parallel });
-
-function call(
-  port: number,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: Buffer | string,
-): Promise<{ status: number; text: string; cookies: string[] }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          text: Buffer.concat(chunks).toString('utf8'),
-          cookies: res.headers['set-cookie'] ?? [],
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 /** A flat colour: 100 MP that deflate squeezes to a few hundred KB. */
 function flatPng(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 210, b: 220 } } })
@@ -178,111 +154,24 @@ async function settledRss(pid: number, ms: number): Promise<number> {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function startServer(port: number, dataDir: string) {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-  };
-  // PGlite in DATA_DIR, local file storage and the KYC checks' default, whatever the shell says.
-  for (const key of ['DATABASE_URL', 'S3_BUCKET', 'KYC_CHECKS']) delete env[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not start in 120 s');
-    try {
-      if ((await call(port, 'GET', '/api/health/ready', {})).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    pid: child.pid!,
-    alive: () => child.exitCode === null && child.signalCode === null,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function createSessions(port: number): Promise<string[]> {
-  const cookies: string[] = [];
-  for (let i = 0; i < parallel; i += 1) {
-    const response = await call(
-      port,
-      'POST',
-      '/api/applicant/sessions',
-      { 'content-type': 'application/json' },
-      JSON.stringify({ flow: 'PF' }),
-    );
-    const cookie = response.cookies.find((value) => value.startsWith('medipay_pf='));
-    if (response.status !== 201 || !cookie)
-      throw new Error(`session: ${response.status} ${response.text}`);
-    cookies.push(cookie.split(';')[0]!);
-  }
-  return cookies;
-}
-
-async function upload(port: number, cookie: string, scenario: Scenario): Promise<Answer> {
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${scenario.fileName}"\r\nContent-Type: ${scenario.mimeType}\r\n\r\n`,
-    ),
-    scenario.file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const started = performance.now();
-  let status = -1;
-  try {
-    status = (
-      await call(
-        port,
-        'POST',
-        `/api/applicant/PF/documents/${field}`,
-        { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body,
-      )
-    ).status;
-  } catch {
-    // the connection failed: -1
-  }
-  return { status, ms: performance.now() - started };
-}
-
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)] ?? 0;
 const mb = (value: number) => value.toFixed(0);
 
 /** One scenario on a fresh server: sessions, idle RSS, 10 uploads at once, RSS a second after. */
 async function measure(scenario: Scenario, dataDir: string): Promise<boolean> {
   const port = await freePort();
-  const server = await startServer(port, dataDir);
+  const server = await startSourceServer(port, dataDir);
   try {
-    const cookies = await createSessions(port);
+    const cookies = await createSessions(port, parallel);
     const idle = await settledRss(server.pid, 1000);
     const stop = sampleRss(server.pid);
-    const answers = await Promise.all(cookies.map((cookie) => upload(port, cookie, scenario)));
+    const answers = await Promise.all(
+      cookies.map((cookie) => upload(port, cookie, { field, ...scenario })),
+    );
     const peak = Math.max(...stop());
     const after = await settledRss(server.pid, 1000);
     if (!server.alive()) throw new Error(`the server died during ${scenario.name}`);
     const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
-    const counts = new Map<number, number>();
-    for (const { status } of answers) counts.set(status, (counts.get(status) ?? 0) + 1);
-    const statuses = [...counts]
-      .sort(([a], [b]) => a - b)
-      .map(([status, count]) => `${status} ×${count}`)
-      .join(', ');
+    const statuses = statusCounts(answers);
     const growth = peak - idle;
     const answeredAsExpected = answers.every((answer) => answer.status === scenario.expected);
     const withinBudget = answeredAsExpected && growth <= budgetGrowthMb;
@@ -333,6 +222,6 @@ try {
   for (const scenario of list) allOk = (await measure(scenario, dataDir)) && allOk;
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
-  agent.destroy();
+  closeConnections();
 }
 process.exit(allOk ? 0 : 1);

@@ -8,6 +8,7 @@ const benchmarks = {
   'step-save': () => import('./step-save.mjs'),
   search: () => import('./search.mjs'),
   uploads: () => import('./uploads.mjs'),
+  'pdf-uploads': () => import('./pdf-uploads.mjs'),
   cluster: () => import('./cluster.mjs'),
 };
 

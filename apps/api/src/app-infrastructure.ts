@@ -127,7 +127,8 @@ export async function buildInfrastructure(
       deliverer,
       extraction,
       medipayAccounts,
-      // Swept for files no row names (at start-up, after the cleanup above, then periodically).
+      // Swept for files no row names (at start-up, after the cleanup above, then periodically);
+      // its PDFs stored as sent, before uploads were rebuilt, are rebuilt (legacy-pdfs.job.ts).
       storage,
       clock,
       log,

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-
 import { createTestClock } from '../../test/test-clock';
 import {
   EXTRACTION_QUEUE,
+  LEGACY_PDFS_QUEUE,
   MEDIPAY_ACCOUNT_QUEUE,
   ORPHAN_FILES_QUEUE,
   OUTBOX_QUEUE,
@@ -64,7 +65,12 @@ async function startProcess(
       runPending: async () => 0,
     },
     medipayAccounts: { run: async () => 'done', strandedIds: async () => [] },
-    storage: { list: async function* () {}, delete: async () => {} },
+    storage: {
+      list: async function* () {},
+      delete: async () => {},
+      get: async () => null,
+      put: async () => {},
+    },
     clock: createTestClock(new Date()),
     log: silentLog,
   });
@@ -194,7 +200,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on a new PostgreSQL database', ()
       expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
       const { rows } = await fresh.executeSql('select name from pgboss.queue order by name');
       expect(rows).toEqual(
-        [EXTRACTION_QUEUE, MEDIPAY_ACCOUNT_QUEUE, ORPHAN_FILES_QUEUE, OUTBOX_QUEUE]
+        [
+          EXTRACTION_QUEUE,
+          LEGACY_PDFS_QUEUE,
+          MEDIPAY_ACCOUNT_QUEUE,
+          ORPHAN_FILES_QUEUE,
+          OUTBOX_QUEUE,
+        ]
           .sort()
           .map((name) => ({ name })),
       );

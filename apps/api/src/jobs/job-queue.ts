@@ -9,12 +9,15 @@ import type { Extraction } from '../modules/kyc/extraction.service';
 import type { MedipayAccounts } from '../modules/medipay-account/medipay-account.service';
 import type { OutboxDeliverer } from '../modules/messaging/outbox.delivery';
 import { findStrandedOutboxIds, redactExpiredCodes } from '../modules/messaging/outbox.repository';
+import { sharedPdfWorkers, type PdfWorkers } from '../modules/documents/pdf-workers';
+import { LEGACY_PDFS_INTERVAL_MS, rebuildLegacyPdfs } from './legacy-pdfs.job';
 import { ORPHAN_FILES_INTERVAL_MS, sweepOrphanFiles } from './orphan-files.job';
 
 export const OUTBOX_QUEUE = 'outbox-delivery';
 export const EXTRACTION_QUEUE = 'document-extraction';
 export const MEDIPAY_ACCOUNT_QUEUE = 'medipay-account';
 export const ORPHAN_FILES_QUEUE = 'orphan-files';
+export const LEGACY_PDFS_QUEUE = 'legacy-pdfs';
 
 /** pg-boss waits 10 s, 20 s, 40 s ... (with jitter) between tries: 8 retries span about an hour. */
 const outboxQueueOptions = {
@@ -48,13 +51,27 @@ const SWEEP_INTERVAL_MS = 60_000;
 /** How long `stop` waits for the jobs in progress (server.ts's hand-over budget counts on it). */
 export const STOP_TIMEOUT_MS = 10_000;
 /**
- * The orphan-file sweep is asked for at start-up and then this often by every process; pg-boss
- * keeps one job per period (`singletonSeconds`, in the database), so it runs once per period
- * across all processes, and `singleton` keeps two runs from overlapping.
+ * The orphan-file sweep and the rebuild of legacy PDFs are asked for at start-up and then this
+ * often by every process; pg-boss keeps one job per period (`singletonSeconds`, in the
+ * database), so each runs once per period across all processes, and `singleton` keeps two runs
+ * from overlapping.
  */
 const ORPHAN_FILES_REQUEST_INTERVAL_MS = 10 * 60_000;
 const orphanFilesQueueOptions = {
   name: ORPHAN_FILES_QUEUE,
+  policy: 'singleton' as const,
+  retryLimit: 2,
+  retryDelay: 300,
+  expireInSeconds: 60 * 60,
+};
+/**
+ * The rebuild of PDFs stored as sent (legacy-pdfs.job.ts), asked for as the orphan sweep is. A
+ * run stops taking documents after LEGACY_PDFS_RUN_BUDGET_MS (45 min), within this expiry, so
+ * that pg-boss never gives the run to another process while it still works; a run stopped by
+ * the process stopping fails, and another process tries again after `retryDelay`.
+ */
+const legacyPdfsQueueOptions = {
+  name: LEGACY_PDFS_QUEUE,
   policy: 'singleton' as const,
   retryLimit: 2,
   retryDelay: 300,
@@ -91,8 +108,10 @@ export async function startJobQueue(deps: {
   deliverer: OutboxDeliverer;
   extraction: Extraction;
   medipayAccounts: Pick<MedipayAccounts, 'run' | 'strandedIds'>;
-  /** The document store, swept for files that no row names. */
-  storage: Pick<DocumentStorage, 'list' | 'delete'>;
+  /** The document store, swept for files that no row names; its legacy PDFs rebuilt. */
+  storage: Pick<DocumentStorage, 'list' | 'delete' | 'get' | 'put'>;
+  /** The workers that rebuild the legacy PDFs (default: the process's, shared with uploads). */
+  pdfWorkers?: Pick<PdfWorkers, 'disarm'>;
   clock: Clock;
   log: FastifyBaseLogger;
 }): Promise<JobQueue> {
@@ -114,6 +133,7 @@ export async function startJobQueue(deps: {
     await boss.createQueue(EXTRACTION_QUEUE, extractionQueueOptions);
     await boss.createQueue(MEDIPAY_ACCOUNT_QUEUE, medipayAccountQueueOptions);
     await boss.createQueue(ORPHAN_FILES_QUEUE, orphanFilesQueueOptions);
+    await boss.createQueue(LEGACY_PDFS_QUEUE, legacyPdfsQueueOptions);
   });
   await boss.work<{ id: string }>(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await deliverer.deliver(job.data.id);
@@ -155,6 +175,30 @@ export async function startJobQueue(deps: {
     );
   };
 
+  // Aborted by `stop`: the run ends between two documents and fails, so another process goes on.
+  const stopping = new AbortController();
+  await boss.work(LEGACY_PDFS_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const report = await rebuildLegacyPdfs({
+      db: database.db,
+      storage,
+      pdfWorkers: deps.pdfWorkers ?? sharedPdfWorkers(),
+      clock,
+      log,
+      signal: stopping.signal,
+    });
+    log.info(report, 'legacy stored PDFs rebuilt');
+    if (stopping.signal.aborted && report.unfinished) {
+      throw new Error('the rebuild of legacy PDFs stopped with the process');
+    }
+  });
+  const requestLegacyPdfRebuild = async () => {
+    await boss.send(
+      LEGACY_PDFS_QUEUE,
+      {},
+      { singletonKey: LEGACY_PDFS_QUEUE, singletonSeconds: LEGACY_PDFS_INTERVAL_MS / 1000 },
+    );
+  };
+
   const enqueueDelivery = async (outboxId: string) => {
     await boss.send(OUTBOX_QUEUE, { id: outboxId });
   };
@@ -182,9 +226,13 @@ export async function startJobQueue(deps: {
   timer.unref();
   await sweep();
   await requestOrphanSweep();
+  await requestLegacyPdfRebuild();
   const orphanTimer = setInterval(() => {
     requestOrphanSweep().catch((error) =>
       log.error({ err: error }, 'could not ask for the orphan-file sweep'),
+    );
+    requestLegacyPdfRebuild().catch((error) =>
+      log.error({ err: error }, 'could not ask for the rebuild of legacy PDFs'),
     );
   }, ORPHAN_FILES_REQUEST_INTERVAL_MS);
   orphanTimer.unref();
@@ -199,6 +247,7 @@ export async function startJobQueue(deps: {
     stop: async ({ timeoutMs = STOP_TIMEOUT_MS } = {}) => {
       clearInterval(timer);
       clearInterval(orphanTimer);
+      stopping.abort();
       await sweeping;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },

@@ -12,7 +12,7 @@ import type { DocumentStorage } from '../adapters/storage/port';
 import { createS3Storage } from '../adapters/storage/s3';
 import { newStorageKey } from '../modules/documents/intake';
 import { createTestClock } from '../../test/test-clock';
-import { ORPHAN_FILES_QUEUE, startJobQueue } from './job-queue';
+import { LEGACY_PDFS_QUEUE, ORPHAN_FILES_QUEUE, startJobQueue } from './job-queue';
 import { isPortalStorageKey, ORPHAN_FILES_GRACE_MS, sweepOrphanFiles } from './orphan-files.job';
 
 const HOUR = 60 * 60 * 1000;
@@ -277,6 +277,8 @@ describe('the orphan-file sweep through the job queue', () => {
         yield* [];
       },
       delete: async () => {},
+      get: async () => null,
+      put: async () => {},
     };
     const info = vi.fn();
     const logger = {
@@ -306,12 +308,11 @@ describe('the orphan-file sweep through the job queue', () => {
         log: logger,
       });
 
-    const orphanJobStates = async () =>
-      (
-        await database.executeSql('select state from pgboss.job where name = $1', [
-          ORPHAN_FILES_QUEUE,
-        ])
-      ).rows.map((row) => (row as { state: string }).state);
+    const jobStates = async (queue: string) =>
+      (await database.executeSql('select state from pgboss.job where name = $1', [queue])).rows.map(
+        (row) => (row as { state: string }).state,
+      );
+    const orphanJobStates = () => jobStates(ORPHAN_FILES_QUEUE);
 
     const first = await start();
     const second = await start();
@@ -327,6 +328,28 @@ describe('the orphan-file sweep through the job queue', () => {
         { listed: 0, foreign: 0, young: 0, referenced: 0, deleted: 0, failed: 0 },
         'orphan stored files swept',
       );
+      // The rebuild of legacy PDFs is asked for the same way: one run for both processes
+      // (this database has no PDF stored as sent).
+      await vi.waitFor(
+        async () => expect(await jobStates(LEGACY_PDFS_QUEUE)).toEqual(['completed']),
+        { timeout: 20_000, interval: 200 },
+      );
+      const legacyRuns = info.mock.calls.filter(
+        ([, message]) => message === 'legacy stored PDFs rebuilt',
+      );
+      expect(legacyRuns).toEqual([
+        [
+          {
+            rebuilt: 0,
+            refused: { active: 0, encrypted: 0, unreadable: 0, 'too-many-pages': 0 },
+            leftForLater: 0,
+            failed: 0,
+            changedMeanwhile: 0,
+            unfinished: false,
+          },
+          'legacy stored PDFs rebuilt',
+        ],
+      ]);
     } finally {
       await second.stop();
       await first.stop();
@@ -337,6 +360,7 @@ describe('the orphan-file sweep through the job queue', () => {
     try {
       // Its start-up request added no job beside the period's completed one.
       expect(await orphanJobStates()).toEqual(['completed']);
+      expect(await jobStates(LEGACY_PDFS_QUEUE)).toEqual(['completed']);
       expect(sweeps).toHaveLength(1);
     } finally {
       await restarted.stop();

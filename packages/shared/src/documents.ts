@@ -29,6 +29,9 @@ export const documentMessages = {
   tooManyPdfPages: `O PDF tem mais de ${MAX_PDF_PAGES} páginas. Envie um arquivo com até ${MAX_PDF_PAGES} páginas.`,
   /** Too many PDFs are being prepared at this moment: nothing was kept, the applicant tries again. */
   pdfBusy: 'Muitos arquivos em processamento. Tente novamente em instantes.',
+  /** A PDF stored as sent, before uploads were rebuilt, that the rebuild has not yet made safe. */
+  pdfNotRebuilt:
+    'Este PDF ainda não foi verificado e não pode ser aberto. Tente novamente mais tarde.',
   unknownField: 'Documento desconhecido.',
   /** The file could not be kept (the document store refused it or did not answer): nothing kept. */
   uploadFailed: 'Não foi possível enviar o arquivo.',

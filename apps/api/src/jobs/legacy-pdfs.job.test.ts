@@ -107,6 +107,18 @@ describe('the rebuild of PDFs stored as sent', () => {
     );
     const log = { error: vi.fn() };
 
+    // Until it is rebuilt, the PDF as sent is not served.
+    const admin = await adminSession(t);
+    const asSent = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${harmless.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(asSent.statusCode).toBe(409);
+    expect(asSent.json().message).toBe(
+      'Este PDF ainda não foi verificado e não pode ser aberto. Tente novamente mais tarde.',
+    );
+
     const report = await rebuildLegacyPdfs({
       db: t.database.db,
       storage,
@@ -135,7 +147,6 @@ describe('the rebuild of PDFs stored as sent', () => {
     expect((await read(harmless.storageKey))!.equals(plain)).toBe(true);
 
     // The document's route serves the rebuilt file.
-    const admin = await adminSession(t);
     const served = await t.app.inject({
       method: 'GET',
       url: `/api/documents/${harmless.id}`,

@@ -60,6 +60,15 @@ function inlineDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * A PDF stored before uploads were rebuilt (decision 021) is the bytes as sent until the
+ * legacy-pdfs job has rebuilt it; until then, or for good when the rebuild refuses it, it is not
+ * served or sent anywhere.
+ */
+export function isPdfAsSent(document: Pick<DocumentRow, 'mimeType' | 'originalSha256'>) {
+  return document.mimeType === 'application/pdf' && document.originalSha256 === null;
+}
+
 /** Sends a stored document (or its WEBP thumbnail): inline, never cached, never sniffed. */
 export function sendDocument(
   reply: FastifyReply,
@@ -67,6 +76,10 @@ export function sendDocument(
   stream: Readable,
   thumbnail = false,
 ) {
+  if (!thumbnail && isPdfAsSent(document)) {
+    stream.destroy();
+    throw new AppError(errorCodes.conflict, documentMessages.pdfNotRebuilt, 409);
+  }
   const contentType = thumbnail ? 'image/webp' : document.mimeType;
   return reply
     .header('content-type', contentType)

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
 import { findReviewRecord, type ReviewRecord } from '../admin-review/review-detail.repository';
+import { isPdfAsSent } from '../documents/document-http';
 import { findDocumentsByIds } from '../documents/documents.repository';
 import type { Outbox } from '../messaging/outbox.service';
 import { queueActivationEmail } from './medipay-account.activation';
@@ -175,6 +176,13 @@ export function createMedipayActions(deps: {
     const rows = await findDocumentsByIds(db, currentDocumentIds(record));
     const documents: PlatformDocument[] = [];
     for (const row of rows) {
+      if (isPdfAsSent(row)) {
+        log.error(
+          { documentId: row.id },
+          'a PDF stored as sent is not rebuilt; not sent to MediPay',
+        );
+        continue;
+      }
       const stream = await storage.get(row.storageKey);
       if (!stream) {
         log.error({ documentId: row.id }, 'a stored document is missing; not sent to MediPay');

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFiumLibrary } from '@hyzyla/pdfium';
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts, degrees } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  StandardFonts,
+  degrees,
+  rgb,
+} from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_PDF_PAGES } from '@medipay/shared/constants';
@@ -12,6 +21,7 @@ import {
   MAX_PAGE_PIXELS_SIDE,
   disarmPdf,
   grayLevels,
+  pageColours,
   pageLook,
   rebuildPdf,
   renderScale,
@@ -131,6 +141,9 @@ describe('how a page is kept', () => {
         font,
       });
     }
+    const letterhead = source.addPage([595, 842]);
+    letterhead.drawCircle({ x: 500, y: 780, size: 30, color: rgb(0.8, 0.1, 0.1) });
+    letterhead.drawText('Conta de luz: vencimento 10/12/2026', { x: 40, y: 700, size: 12, font });
     const photo = await source.embedJpg(await noisePhoto());
     source.addPage([595, 842]).drawImage(photo, { x: 0, y: 0, width: 595, height: 842 });
 
@@ -142,9 +155,15 @@ describe('how a page is kept', () => {
       const image = document.context.lookup(ref);
       if (!(image instanceof PDFRawStream)) throw new Error('the page draws no image');
       const entry = (key: string) => String(image.dict.get(PDFName.of(key)));
-      return `${entry('Filter')} ${entry('BitsPerComponent')}`;
+      const space = image.dict.get(PDFName.of('ColorSpace'));
+      const spaceName = space instanceof PDFArray ? space.get(0) : space;
+      return `${entry('Filter')} ${entry('BitsPerComponent')} ${String(spaceName)}`;
     });
-    expect(images).toEqual(['/FlateDecode 4', '/DCTDecode 8']);
+    expect(images).toEqual([
+      '/FlateDecode 4 /DeviceGray',
+      '/FlateDecode 4 /Indexed',
+      '/DCTDecode 8 /DeviceRGB',
+    ]);
     expect(result.length).toBeLessThan(400_000);
   });
 
@@ -164,6 +183,31 @@ describe('how a page is kept', () => {
       color: true,
     });
     expect(pageLook(bitmap(() => [128, 128, 128]))).toEqual({ paper: false, color: false });
+  });
+
+  it('keeps a coloured page of print in its 16 most used colours', () => {
+    // White ×3, red ×2, then 15 colours once each: the last of them is left out.
+    const colours = [
+      ...Array<number[]>(3).fill([255, 255, 255]),
+      ...Array<number[]>(2).fill([204, 0, 0]),
+      ...Array.from({ length: 15 }, (_, i) => [
+        0,
+        51 * Math.floor((i + 1) / 6),
+        51 * ((i + 1) % 6),
+      ]),
+    ];
+    const data = new Uint8Array(colours.flatMap((colour) => [...colour, 255]));
+    const { packed, palette } = pageColours({ data, width: 20, height: 1 });
+    expect(palette.slice(0, 2)).toEqual([
+      [255, 255, 255],
+      [204, 0, 0],
+    ]);
+    expect(new Set(palette.map(String)).size).toBe(16);
+    const drawn = [...packed].flatMap((byte) => [byte >> 4, byte & 15]).map((i) => palette[i]!);
+    expect(drawn.slice(0, 19)).toEqual(colours.slice(0, 19));
+    // The colour left out is drawn with a kept one a step of the colour cube away.
+    const [left, kept] = [colours[19]!, drawn[19]!];
+    expect(left.reduce((sum, value, c) => sum + (value - kept[c]!) ** 2, 0)).toBe(51 ** 2);
   });
 
   it('packs 16 gray levels two pixels a byte, each row from a new byte', () => {

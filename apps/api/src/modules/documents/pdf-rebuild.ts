@@ -2,6 +2,7 @@ import { PDFiumLibrary } from '@hyzyla/pdfium';
 import { deflateSync } from 'node:zlib';
 import {
   PDFDocument,
+  PDFHexString,
   concatTransformationMatrix,
   drawObject,
   popGraphicsState,
@@ -126,30 +127,35 @@ export function pageLook({ data }: Bitmap): PageLook {
 }
 
 /**
- * Fills a new page with the drawn one. A page of print in gray (mostly paper, no colour) becomes
- * an image of 16 gray levels, 4 bits a pixel, deflated: sharp text in 20 to 60 KB for A4, where a
- * JPEG takes about 300 KB and blurs it. Any other page (a photo, a scan of a card, a coloured
- * bill) becomes a JPEG, in gray when it has no colour.
+ * Fills a new page with the drawn one. A page that is mostly paper (print, a form, a bill) is
+ * kept losslessly in 16 tones at 4 bits a pixel, deflated: 16 gray levels when it has no colour
+ * (about 20 KB for an A4 page of print), else the page's 16 most used colours (its logo, stamp
+ * or table shading among them). Any other page (a photo, a scan of a card) becomes a JPEG, in
+ * gray when it has no colour. A JPEG of a page of print took 300 to 550 KB and blurred the text.
  */
 async function drawPage(page: PDFPage, bitmap: Bitmap): Promise<void> {
   const { width, height } = page.getSize();
   const look = pageLook(bitmap);
-  if (!look.paper || look.color) {
+  if (!look.paper) {
     const image = look.color ? pixels(bitmap) : pixels(bitmap).grayscale();
     const jpeg = await page.doc.embedJpg(await image.jpeg({ quality: JPEG_QUALITY }).toBuffer());
     page.drawImage(jpeg, { x: 0, y: 0, width, height });
     return;
   }
-  const image = page.doc.context.stream(deflateSync(grayLevels(bitmap)), {
+  const { context } = page.doc;
+  const tones = look.color ? pageColours(bitmap) : { packed: grayLevels(bitmap), palette: null };
+  const image = context.stream(deflateSync(tones.packed), {
     Type: 'XObject',
     Subtype: 'Image',
     Width: bitmap.width,
     Height: bitmap.height,
-    ColorSpace: 'DeviceGray',
+    ColorSpace: tones.palette
+      ? context.obj(['Indexed', 'DeviceRGB', 15, PDFHexString.of(hex(tones.palette))])
+      : 'DeviceGray',
     BitsPerComponent: 4,
     Filter: 'FlateDecode',
   });
-  const name = page.node.newXObject('Pagina', page.doc.context.register(image));
+  const name = page.node.newXObject('Pagina', context.register(image));
   page.pushOperators(
     pushGraphicsState(),
     concatTransformationMatrix(width, 0, 0, height, 0, 0),
@@ -158,19 +164,88 @@ async function drawPage(page: PDFPage, bitmap: Bitmap): Promise<void> {
   );
 }
 
-/** The bitmap's luminance in 16 levels, two pixels a byte, each row starting on a byte. */
-export function grayLevels({ data, width, height }: Bitmap): Uint8Array {
+/** 4-bit values, two pixels a byte, each row starting on a byte. */
+function pack4(width: number, height: number, value: (pixel: number) => number): Uint8Array {
   const rowBytes = Math.ceil(width / 2);
   const packed = new Uint8Array(rowBytes * height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const i = (y * width + x) * 4;
-      const luma = (data[i]! * 299 + data[i + 1]! * 587 + data[i + 2]! * 114) / 1000;
-      const level = Math.round(luma / 17);
+      const level = value(y * width + x);
       packed[y * rowBytes + (x >> 1)]! |= x % 2 === 0 ? level << 4 : level;
     }
   }
   return packed;
+}
+
+/** The bitmap's luminance in 16 levels, packed by pack4. */
+export function grayLevels({ data, width, height }: Bitmap): Uint8Array {
+  return pack4(width, height, (p) =>
+    Math.round(luma(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!) / 17),
+  );
+}
+
+/**
+ * Colours 0 to 215 of the base palette: the 6 × 6 × 6 cube (steps of 51); 216 to 255: 40 grays.
+ * A pixel whose channels differ by at most NEUTRAL_SPREAD takes one of the grays.
+ */
+const CUBE_COLOURS = 216;
+const BASE_GRAYS = 40;
+const NEUTRAL_SPREAD = 16;
+const baseColours = Array.from({ length: 256 }, (_, index) =>
+  index < CUBE_COLOURS
+    ? [Math.floor(index / 36), Math.floor(index / 6) % 6, index % 6].map((step) => step * 51)
+    : Array<number>(3).fill(Math.round(((index - CUBE_COLOURS) * 255) / (BASE_GRAYS - 1))),
+);
+
+function baseIndex(r: number, g: number, b: number): number {
+  return Math.max(r, g, b) - Math.min(r, g, b) <= NEUTRAL_SPREAD
+    ? CUBE_COLOURS + Math.round((luma(r, g, b) * (BASE_GRAYS - 1)) / 255)
+    : Math.round(r / 51) * 36 + Math.round(g / 51) * 6 + Math.round(b / 51);
+}
+
+/**
+ * A coloured page in its 16 most used colours of the base palette (each pixel the nearest of
+ * them), packed by pack4, with the 16 colours as RGB triples.
+ */
+export function pageColours({ data, width, height }: Bitmap): {
+  packed: Uint8Array;
+  palette: number[][];
+} {
+  const base = new Uint8Array(width * height);
+  const counts = new Array<number>(256).fill(0);
+  for (let p = 0; p < base.length; p += 1) {
+    base[p] = baseIndex(data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!);
+    counts[base[p]!]! += 1;
+  }
+  const kept = counts
+    .map((count, index) => ({ count, index }))
+    .filter(({ count }) => count > 0)
+    .sort((a, b) => b.count - a.count || a.index - b.index)
+    .slice(0, 16)
+    .map(({ index }) => index);
+  const palette = kept.map((index) => baseColours[index]!);
+  const nearest = baseColours.map((colour) => {
+    let best = 0;
+    let bestDistance = Infinity;
+    palette.forEach((candidate, position) => {
+      const distance = candidate.reduce((sum, value, c) => sum + (value - colour[c]!) ** 2, 0);
+      if (distance < bestDistance) [best, bestDistance] = [position, distance];
+    });
+    return best;
+  });
+  while (palette.length < 16) palette.push([255, 255, 255]);
+  return { packed: pack4(width, height, (p) => nearest[base[p]!]!), palette };
+}
+
+function hex(colours: number[][]): string {
+  return colours
+    .flat()
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('');
+}
+
+function luma(r: number, g: number, b: number): number {
+  return (r * 299 + g * 587 + b * 114) / 1000;
 }
 
 /** PDFium's bitmap (RGBA, opaque: drawn on white) as sharp's RGB input. */

@@ -5,7 +5,7 @@ import type { PdfDisarm } from './pdf-rebuild';
 /**
  * Worker threads that disarm uploaded PDFs (pdf-worker.ts), so that parsing a PDF of 180,000
  * objects or drawing fifty pages never holds the event loop: while they work, the process still
- * answers `/api/health` and every other request (`npm run bench`, 'PDF uploads and health').
+ * answers `/api/health` and every other request (`npm run bench -- pdf-uploads`).
  *
  * At most `size` files are worked on at once in this process (on two cores, one leaves a core to
  * the event loop), each within `timeoutMs`: a file still in work then has its worker stopped and

@@ -17,6 +17,7 @@ import { applicantSessions } from '@medipay/db/schema';
 import { generateSessionId } from '@medipay/shared/session-id';
 import { cpfFrom } from '../apps/api/test/cpf';
 import { pdf } from '../apps/api/test/files';
+import { hashSessionToken } from '../apps/api/src/modules/applicant-session/applicant-session.service';
 import { freePort, printTable, root } from './lib.mjs';
 
 const applicants = 50;
@@ -80,6 +81,9 @@ async function seedSessions(options: DatabaseOptions) {
       flow: 'PF' as const,
       verifiedEmail: person.email,
       verifiedPhone: `+55${person.national}`,
+      // The cookie below holds the id: the session's token is the id (as for sessions made
+      // before tokens were kept apart from ids).
+      tokenHash: hashSessionToken(person.id),
       createdAt: now,
       lastSeenAt: now,
     })),

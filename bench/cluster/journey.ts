@@ -125,10 +125,13 @@ async function journey(round: Round) {
       destination,
     });
     const code = await latestCodeFor(round.database.db, recipient);
-    await send('code check', 'POST', '/api/applicant/PF/verification/verify', 200, {
+    const checked = await send('code check', 'POST', '/api/applicant/PF/verification/verify', 200, {
       channel,
       code,
     });
+    // A verified code gives the session a new cookie: the one before opens nothing any more.
+    if (checked.setCookie.length > 0)
+      cookie = checked.setCookie.map((header) => header.split(';')[0]).join('; ');
   };
   await verify('email', email, email);
   await verify('phone', telefone, phoneE164);

@@ -288,8 +288,8 @@ test.describe('company application', () => {
     page,
     allowConsoleError,
   }) => {
-    // A first visit has no applicant session yet: the protocol lookup is refused.
-    allowConsoleError(/status of 401/);
+    // A first visit has no applicant session yet: the status lookup finds nothing (404).
+    allowConsoleError(/status of 404/);
     await page.goto('/onboarding-pj/success');
     await stepHeading(page, 'Dados da Empresa', firstVisit);
     await expect(page.getByTestId('protocolo')).toHaveCount(0);

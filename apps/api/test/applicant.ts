@@ -35,3 +35,23 @@ export async function latestCodeFor(db: Database, recipient: string): Promise<st
   if (typeof code !== 'string') throw new Error(`no code queued for ${recipient}`);
   return code;
 }
+
+/** The applicant session cookies (medipay_pf, medipay_pj). */
+const sessionCookie = /^medipay_p[fj]$/;
+
+/**
+ * What a browser does with an answer's session cookie: a new token (a verified code, the
+ * submission) replaces the caller's; a cleared one is dropped. Other cookies stay as they were.
+ */
+export function keepSessionCookie(
+  caller: { cookie: string },
+  response: { cookies: { name: string; value: string }[] },
+) {
+  for (const { name, value } of response.cookies) {
+    if (!sessionCookie.test(name)) continue;
+    const others = caller.cookie
+      .split(/;\s*/)
+      .filter((pair) => pair !== '' && !pair.startsWith(`${name}=`));
+    caller.cookie = [...(value ? [`${name}=${value}`] : []), ...others].join('; ');
+  }
+}

@@ -13,7 +13,7 @@ import {
   type PjFileField,
 } from '@medipay/shared/files';
 import type { Flow } from '@medipay/shared/status';
-import { latestCodeFor, startApplicantSession } from './applicant';
+import { keepSessionCookie, latestCodeFor, startApplicantSession } from './applicant';
 import { cnpjFrom, maskedCnpj } from './cnpj';
 import { cpfFrom } from './cpf';
 import { image, multipart, pdf } from './files';
@@ -167,19 +167,23 @@ function applicantClient<A extends Applicant, Options>(
   definition: ApplicantFlow<A, Options>,
 ) {
   const base = `/api/applicant/${definition.flow}`;
-  const call = (
+  /** A request of the applicant's browser, which keeps the session cookie the answer sets. */
+  const call = async (
     applicant: Caller,
     method: 'GET' | 'PUT' | 'POST',
     path: string,
     payload?: object,
-  ): Promise<Injected> =>
-    t.app.inject({
+  ): Promise<Injected> => {
+    const response = await t.app.inject({
       method,
       url: `${base}${path}`,
       headers: { cookie: applicant.cookie },
       remoteAddress: applicant.remoteAddress,
       ...(payload && { payload }),
     });
+    keepSessionCookie(applicant, response);
+    return response;
+  };
 
   async function verifyContact(
     applicant: Caller,

@@ -54,9 +54,6 @@ export const ANALYSIS_BUSINESS_DAYS = 2;
 /** The PEP declaration covers offices held in this many past years. */
 export const PEP_LOOKBACK_YEARS = 5;
 
-/** Applicant sessions expire after this long without activity. */
-export const APPLICANT_SESSION_IDLE_DAYS = 30;
-
 /** Admin sessions last this long from login, whatever the activity. */
 export const ADMIN_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 

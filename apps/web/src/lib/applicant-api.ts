@@ -1,4 +1,5 @@
 /** The applicant session and contact verification endpoints, shared by both wizards. */
+import { applicationStatusSchema } from '@medipay/shared/application-status';
 import {
   applicantSessionSchema,
   sendCodeResponseSchema,
@@ -44,4 +45,12 @@ export function verifyContactCode(flow: Flow, channel: VerificationChannel, code
     body: { channel, code },
     schema: verifyCodeResponseSchema,
   });
+}
+
+/**
+ * The status of this browser's submitted application of a flow (404 without one): all its
+ * session opens once the application was sent (the success page after a reload, the status page).
+ */
+export function getOwnApplicationStatus(flow: Flow) {
+  return apiRequest(`/status/mine?flow=${flow}`, { schema: applicationStatusSchema });
 }

@@ -10,14 +10,22 @@ import { oneTimeCodeColumns } from './one-time-code-columns';
 export const applicantSessions = pgTable(
   'applicant_sessions',
   {
+    /** The record's key (applications, documents and codes name it); never a credential. */
     id: text('id').primaryKey(),
     flow: text('flow').$type<'PF' | 'PJ'>().notNull(),
+    /**
+     * SHA-256 of the browser's cookie: a token of the same shape as an id, replaced at each code
+     * verification and at submission (the old cookie opens nothing). Null: no cookie opens it.
+     */
+    tokenHash: text('token_hash').unique(),
     verifiedEmail: text('verified_email'),
     verifiedPhone: text('verified_phone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the applicant left with 'Sair': the browser's cookie no longer opens the session. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When its application was submitted: from then on the cookie opens the status page only. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
   },
   (table) => [index('applicant_sessions_last_seen_at_idx').on(table.lastSeenAt)],
 );

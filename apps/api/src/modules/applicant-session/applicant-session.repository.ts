@@ -6,15 +6,24 @@ import type { Executor } from '../messaging/outbox.repository';
 
 export type ApplicantSessionRow = typeof applicantSessions.$inferSelect;
 
-export async function insertApplicantSession(db: Database, id: string, flow: Flow, now: Date) {
-  const [row] = await db
+export async function insertApplicantSession(
+  db: Database,
+  row: { id: string; flow: Flow; tokenHash: string; now: Date },
+) {
+  const [inserted] = await db
     .insert(applicantSessions)
-    .values({ id, flow, createdAt: now, lastSeenAt: now })
+    .values({
+      id: row.id,
+      flow: row.flow,
+      tokenHash: row.tokenHash,
+      createdAt: row.now,
+      lastSeenAt: row.now,
+    })
     .returning();
-  return row!;
+  return inserted!;
 }
 
-/** Read by every applicant request: the statement is built once per database. */
+/** Read by every applicant request: the statements are built once per database. */
 const findSessionStatements = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
 const prepareFindSession = (db: Database) =>
   db
@@ -22,6 +31,13 @@ const prepareFindSession = (db: Database) =>
     .from(applicantSessions)
     .where(eq(applicantSessions.id, sql.placeholder('id')))
     .prepare('find_applicant_session');
+const findByTokenStatements = new WeakMap<Database, ReturnType<typeof prepareFindByToken>>();
+const prepareFindByToken = (db: Database) =>
+  db
+    .select()
+    .from(applicantSessions)
+    .where(eq(applicantSessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('find_applicant_session_by_token');
 
 export async function findApplicantSession(
   db: Database,
@@ -33,6 +49,44 @@ export async function findApplicantSession(
     findSessionStatements.set(db, statement);
   }
   const [row] = await statement.execute({ id });
+  return row ?? null;
+}
+
+/** The session a cookie's token opens (by the token's hash), or null. */
+export async function findApplicantSessionByToken(
+  db: Database,
+  tokenHash: string,
+): Promise<ApplicantSessionRow | null> {
+  let statement = findByTokenStatements.get(db);
+  if (!statement) {
+    statement = prepareFindByToken(db);
+    findByTokenStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash });
+  return row ?? null;
+}
+
+/**
+ * Gives a session a new token, if its token is still `fromHash` (of two rotations at once, one
+ * wins: the other's cookie is never set), and with `submittedAt` marks its application submitted
+ * (whatever the token). The row as it is now.
+ */
+export async function rotateApplicantSessionToken(
+  executor: Executor,
+  id: string,
+  change: { fromHash: string; toHash: string; submittedAt?: Date },
+): Promise<ApplicantSessionRow | null> {
+  const { fromHash, toHash, submittedAt } = change;
+  const [row] = await executor
+    .update(applicantSessions)
+    .set({
+      tokenHash: sql`case when ${applicantSessions.tokenHash} = ${fromHash} then ${toHash} else ${applicantSessions.tokenHash} end`,
+      ...(submittedAt && {
+        submittedAt: sql`coalesce(${applicantSessions.submittedAt}, ${submittedAt.toISOString()}::timestamptz)`,
+      }),
+    })
+    .where(eq(applicantSessions.id, id))
+    .returning();
   return row ?? null;
 }
 

@@ -45,7 +45,8 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
         response: { 200: applicantSessionSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => toPublicSession(await sessions.require(request, request.params.flow)),
+    // Sent or not (`submitted` tells): the wizard asks whether its tab's drafts still count.
+    async (request) => toPublicSession(await sessions.requireLive(request, request.params.flow)),
   );
 
   /** 'Sair': ends this browser's session of the flow (204 whether or not one was open). */
@@ -63,12 +64,15 @@ export const applicantSessionRoutes: FastifyPluginAsyncZod<{
 
   /**
    * A single-use link (shown as a QR code) that lets a phone take the selfie step of this
-   * application. The individual flow only: the company flow has no selfie step.
+   * application. The individual flow only: the company flow has no selfie step. None once the
+   * application was sent (403).
    */
   app.post(
     '/applicant/PF/handoff',
     {
-      schema: { response: { 201: handoffResponseSchema, 401: apiErrorSchema } },
+      schema: {
+        response: { 201: handoffResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {

@@ -2,8 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import { errorCodes } from '@medipay/shared/api-error';
-import { verificationMessages, type ApplicantSession } from '@medipay/shared/applicant-session';
-import { APPLICANT_SESSION_IDLE_DAYS } from '@medipay/shared/constants';
+import {
+  APPLICANT_SESSION_IDLE_MS,
+  APPLICANT_SESSION_MAX_MS,
+  verificationMessages,
+  type ApplicantSession,
+} from '@medipay/shared/applicant-session';
+import { applicationErrorCodes } from '@medipay/shared/application-wire';
 import {
   HANDOFF_API_PATH,
   HANDOFF_COOKIE,
@@ -19,21 +24,23 @@ import { generateSessionId, sessionIdFlow } from '@medipay/shared/session-id';
 import type { Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Executor } from '../messaging/outbox.repository';
 import {
   completeHandoff,
   endApplicantSession,
   findApplicantSession,
+  findApplicantSessionByToken,
   findHintSource,
   findLatestHandoff,
   findLiveHandoffByCredential,
   insertApplicantSession,
   insertHandoff,
   redeemHandoff,
+  rotateApplicantSessionToken,
   touchApplicantSession,
   type ApplicantSessionRow,
 } from './applicant-session.repository';
 
-const IDLE_MS = APPLICANT_SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000;
 /** A link to continue on a phone works once, within this time. */
 export const HANDOFF_TTL_MS = 10 * 60 * 1000;
 /** The phone's credential lasts this long after the link was opened (less once the step is done). */
@@ -41,6 +48,12 @@ export const HANDOFF_ACCESS_TTL_MS = 30 * 60 * 1000;
 /** The phone's credential cookie is sent to the phone's API only. */
 export const HANDOFF_COOKIE_PATH = `/api${HANDOFF_API_PATH}`;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/**
+ * The hash kept of a session cookie's token (applicant_sessions.token_hash). A session's token
+ * has the shape of a session id (`sess_...`, `pj_...`); the sessions made before tokens existed
+ * had their id as their first token.
+ */
+export const hashSessionToken = hashToken;
 /** Link tokens and phone credentials: 256 random bits, URL-safe. */
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
@@ -53,21 +66,46 @@ export const sessionCookieNames = { PF: 'medipay_pf', PJ: 'medipay_pj' } as cons
   string
 >;
 
+/** What the browser may know: once the application was submitted, not even its contacts. */
 export function toPublicSession(row: ApplicantSessionRow): ApplicantSession {
+  if (row.submittedAt)
+    return { flow: row.flow, verifiedEmail: null, verifiedPhone: null, submitted: true };
   return { flow: row.flow, verifiedEmail: row.verifiedEmail, verifiedPhone: row.verifiedPhone };
 }
 
+/**
+ * A new token for a session (ARCHITECTURE.md departure 3: the cookie is the credential): written
+ * in the transaction of what earned it (a verified code, the submission), sent once that
+ * committed. The old cookie opens nothing from then on.
+ */
+export type SessionRotation = {
+  /** Writes the new token; with `submittedAt`, the session opens the status page only. */
+  apply: (executor: Executor, change?: { submittedAt?: Date }) => Promise<void>;
+  /** After the commit: the new cookie (none when another request rotated the token first). */
+  send: (reply: FastifyReply) => void;
+};
+
 export type ApplicantSessions = {
-  /** The session of the request's cookie for a flow, or null when there is none or it expired. */
+  /**
+   * The session of the request's cookie for a flow while its application is not submitted; null
+   * when there is none, it expired, or the application was sent (the cookie then opens only the
+   * status page).
+   */
   find: (request: FastifyRequest, flow: Flow) => Promise<ApplicantSessionRow | null>;
-  /** Like find, but answers 401 when there is no live session. */
+  /** Like find, but answers 401 without a live session and 403 once the application was sent. */
   require: (request: FastifyRequest, flow: Flow) => Promise<ApplicantSessionRow>;
-  /** The request's live session, or a new one set in the reply's cookie. */
+  /** The live session of the request's cookie, sent or not; 401 without one. */
+  requireLive: (request: FastifyRequest, flow: Flow) => Promise<ApplicantSessionRow>;
+  /** The live session whose application was submitted (the status page's access), or null. */
+  findSubmitted: (request: FastifyRequest, flow: Flow) => Promise<ApplicantSessionRow | null>;
+  /** The request's live session (sent or not), or a new one set in the reply's cookie. */
   findOrCreate: (
     request: FastifyRequest,
     reply: FastifyReply,
     flow: Flow,
   ) => Promise<{ session: ApplicantSessionRow; created: boolean }>;
+  /** A new token for the session of the request's cookie (see SessionRotation). */
+  rotation: (session: ApplicantSessionRow) => SessionRotation;
   /**
    * 'Sair': ends the session of the request's cookie for a flow (on the server, so that the
    * cookie, or a copy of it, opens nothing on a shared computer) and clears the cookie.
@@ -77,10 +115,13 @@ export type ApplicantSessions = {
   createHandoff: (session: ApplicantSessionRow) => Promise<{ token: string; expiresAt: Date }>;
   /**
    * Spends a link token: sets the phone's credential cookie (never a session cookie); false when
-   * the token is spent, expired or unknown.
+   * the token is spent, expired or unknown, or the application was sent meanwhile.
    */
   redeemHandoff: (token: string, reply: FastifyReply) => Promise<boolean>;
-  /** The phone credential of the request, or 401 (in Portuguese) when there is no live one. */
+  /**
+   * The phone credential of the request, or 401 (in Portuguese) when there is no live one, or
+   * the application was sent meanwhile.
+   */
   requireHandoff: (request: FastifyRequest) => Promise<HandoffAccess>;
   /** Ends the phone's credential: its biometric check passed. */
   completeHandoff: (access: HandoffAccess) => Promise<void>;
@@ -106,60 +147,122 @@ export function createApplicantSessions(deps: {
 }): ApplicantSessions {
   const { db, clock } = deps;
 
-  const setCookie = (reply: FastifyReply, session: ApplicantSessionRow) =>
-    reply.setCookie(sessionCookieNames[session.flow], session.id, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-      path: '/',
-      maxAge: IDLE_MS / 1000,
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.secureCookies,
+    path: '/',
+  } as const;
+
+  /** The browser keeps the cookie until the session's absolute end. */
+  const setCookie = (reply: FastifyReply, session: ApplicantSessionRow, token: string) =>
+    reply.setCookie(sessionCookieNames[session.flow], token, {
+      ...cookieOptions,
+      maxAge: Math.max(
+        0,
+        Math.floor(
+          (session.createdAt.getTime() + APPLICANT_SESSION_MAX_MS - clock.now().getTime()) / 1000,
+        ),
+      ),
     });
 
-  /** Neither ended with 'Sair' nor idle for too long. */
+  /**
+   * Neither ended with 'Sair', nor idle for too long, nor older than the absolute limit (both
+   * limits in packages/shared/src/applicant-session.ts).
+   */
   const alive = (session: ApplicantSessionRow, now: Date) =>
-    !session.endedAt && now.getTime() - session.lastSeenAt.getTime() <= IDLE_MS;
+    !session.endedAt &&
+    now.getTime() - session.lastSeenAt.getTime() <= APPLICANT_SESSION_IDLE_MS &&
+    now.getTime() - session.createdAt.getTime() <= APPLICANT_SESSION_MAX_MS;
 
-  const find = async (request: FastifyRequest, flow: Flow) => {
-    const id = request.cookies[sessionCookieNames[flow]];
-    if (!id || sessionIdFlow(id) !== flow) return null;
-    const session = await findApplicantSession(db, id);
+  /** The live session of the request's cookie for a flow, sent or not. */
+  const live = async (request: FastifyRequest, flow: Flow) => {
+    const token = request.cookies[sessionCookieNames[flow]];
+    if (!token || sessionIdFlow(token) !== flow) return null;
+    const session = await findApplicantSessionByToken(db, hashToken(token));
     if (!session || session.flow !== flow) return null;
     const now = clock.now();
     if (!alive(session, now)) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await touchApplicantSession(db, id, now);
+      await touchApplicantSession(db, session.id, now);
       session.lastSeenAt = now;
     }
     return session;
   };
 
+  const sessionRequired = () =>
+    new AppError(errorCodes.sessionRequired, verificationMessages.sessionRequired, 401);
+
+  const rotation = (session: ApplicantSessionRow): SessionRotation => {
+    const token = generateSessionId(session.flow);
+    let rotated: ApplicantSessionRow | null = null;
+    return {
+      apply: async (executor, change = {}) => {
+        if (!session.tokenHash) throw new Error('a session opened by a cookie has a token');
+        const row = await rotateApplicantSessionToken(executor, session.id, {
+          fromHash: session.tokenHash,
+          toHash: hashToken(token),
+          ...change,
+        });
+        rotated = row?.tokenHash === hashToken(token) ? row : null;
+      },
+      send: (reply) => {
+        if (rotated) setCookie(reply, rotated, token);
+      },
+    };
+  };
+
   return {
-    find,
+    find: async (request, flow) => {
+      const session = await live(request, flow);
+      return session && !session.submittedAt ? session : null;
+    },
     require: async (request, flow) => {
-      const session = await find(request, flow);
-      if (!session)
-        throw new AppError(errorCodes.sessionRequired, verificationMessages.sessionRequired, 401);
+      const session = await live(request, flow);
+      if (!session) throw sessionRequired();
+      if (session.submittedAt)
+        throw new AppError(
+          applicationErrorCodes.alreadySubmitted,
+          verificationMessages.submitted,
+          403,
+        );
       return session;
     },
-    findOrCreate: async (request, reply, flow) => {
-      const existing = await find(request, flow);
-      const session =
-        existing ?? (await insertApplicantSession(db, generateSessionId(flow), flow, clock.now()));
-      setCookie(reply, session);
-      return { session, created: !existing };
+    requireLive: async (request, flow) => {
+      const session = await live(request, flow);
+      if (!session) throw sessionRequired();
+      return session;
     },
-    end: async (request, reply, flow) => {
-      const session = await find(request, flow);
-      if (session) await endApplicantSession(db, session.id, clock.now());
-      reply.clearCookie(sessionCookieNames[flow], {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        path: '/',
+    findSubmitted: async (request, flow) => {
+      const session = await live(request, flow);
+      return session?.submittedAt ? session : null;
+    },
+    findOrCreate: async (request, reply, flow) => {
+      const existing = await live(request, flow);
+      if (existing) {
+        // The same token, the cookie kept until the session's absolute end.
+        setCookie(reply, existing, request.cookies[sessionCookieNames[flow]]!);
+        return { session: existing, created: false };
+      }
+      const token = generateSessionId(flow);
+      const session = await insertApplicantSession(db, {
+        id: generateSessionId(flow),
+        flow,
+        tokenHash: hashToken(token),
+        now: clock.now(),
       });
+      setCookie(reply, session, token);
+      return { session, created: true };
+    },
+    rotation,
+    end: async (request, reply, flow) => {
+      const session = await live(request, flow);
+      if (session) await endApplicantSession(db, session.id, clock.now());
+      reply.clearCookie(sessionCookieNames[flow], cookieOptions);
     },
     createHandoff: async (session) => {
       if (session.flow !== 'PF') throw new Error('only the PF flow has a selfie step');
+      if (session.submittedAt) throw new Error('a submitted application has no selfie step');
       const token = randomUrlSafe(43);
       const createdAt = clock.now();
       const expiresAt = new Date(createdAt.getTime() + HANDOFF_TTL_MS);
@@ -183,7 +286,7 @@ export function createApplicantSessions(deps: {
         now,
       );
       const session = sessionId ? await findApplicantSession(db, sessionId) : null;
-      if (!session || !alive(session, now)) return false;
+      if (!session || !alive(session, now) || session.submittedAt) return false;
       reply.setCookie(HANDOFF_COOKIE, credential, {
         httpOnly: true,
         sameSite: 'strict',
@@ -201,7 +304,15 @@ export function createApplicantSessions(deps: {
           ? await findLiveHandoffByCredential(db, hashToken(credential), now)
           : null;
       const session = handoff ? await findApplicantSession(db, handoff.sessionId) : null;
-      if (!handoff?.usedAt || !handoff.credentialExpiresAt || !session || !alive(session, now))
+      // A submitted application takes nothing more from the phone (a rectification has its own
+      // link, rectification.ts).
+      if (
+        !handoff?.usedAt ||
+        !handoff.credentialExpiresAt ||
+        !session ||
+        !alive(session, now) ||
+        session.submittedAt
+      )
         throw new AppError(errorCodes.unauthorized, handoffMessages.expired, 401);
       return {
         handoffId: handoff.id,

@@ -4,7 +4,7 @@ import { applicantSessions } from '@medipay/db/schema';
 import { flowCases } from '../../../test/application-cases';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
-import { sessionCookieNames } from './applicant-session.service';
+import { hashSessionToken, sessionCookieNames } from './applicant-session.service';
 
 // 'Sair' on a shared computer: the next person to open the wizard must not see the last
 // applicant's application, even with a copy of the old cookie.
@@ -48,11 +48,11 @@ describe.each(flowCases)("'Sair' in the $flow wizard", (flowCase) => {
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
 
-    const sessionId = applicant.cookie.split('=')[1]!;
+    const token = applicant.cookie.split('=')[1]!;
     const [row] = await t.database.db
       .select({ endedAt: applicantSessions.endedAt })
       .from(applicantSessions)
-      .where(eq(applicantSessions.id, sessionId));
+      .where(eq(applicantSessions.tokenHash, hashSessionToken(token)));
     expect(row?.endedAt).toEqual(clock.now());
 
     // A copy of the old cookie: no application, no session, no code to send.
@@ -65,7 +65,7 @@ describe.each(flowCases)("'Sair' in the $flow wizard", (flowCase) => {
     expect(fresh.statusCode).toBe(201);
     expect(fresh.json()).toEqual({ flow, verifiedEmail: null, verifiedPhone: null });
     const newCookie = fresh.cookies.find((cookie) => cookie.name === sessionCookieNames[flow]);
-    expect(newCookie?.value).not.toBe(sessionId);
+    expect(newCookie?.value).not.toBe(token);
     const state = await client.getState({
       cookie: `${sessionCookieNames[flow]}=${newCookie!.value}`,
       remoteAddress: applicant.remoteAddress,

@@ -47,9 +47,12 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
     return payload;
   });
 
-  /** The submitted application of the wizard's session of a flow; 404 otherwise. */
+  /**
+   * The submitted application of the wizard's session of a flow (what that session opens once
+   * the application was sent); 404 otherwise.
+   */
   async function mine(request: FastifyRequest, flow: Flow) {
-    const session = await sessions.find(request, flow);
+    const session = await sessions.findSubmitted(request, flow);
     const application = session ? await statuses.mine(session) : null;
     if (!application) throw new AppError(errorCodes.notFound, messages.notFound, 404);
     return application;

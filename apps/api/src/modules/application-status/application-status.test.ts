@@ -53,9 +53,27 @@ afterAll(async () => {
   await t.close();
 });
 
-// Each test starts past the previous one's cooldowns, hourly caps and cookies.
-beforeEach(() => {
+// Each test starts past the previous one's cooldowns, hourly caps and cookies. The two
+// applicants come back now and then: their own sessions stay open (idle for a day, they end).
+beforeEach(async () => {
   clock.advance(2 * 60 * 60 * 1000);
+  for (const [flow, who] of [
+    ['PF', pf],
+    ['PJ', pj],
+  ] as const) {
+    const session = await t.app.inject({
+      method: 'GET',
+      url: `/api/applicant/sessions/${flow}`,
+      headers: { cookie: who.cookie },
+      remoteAddress: who.remoteAddress,
+    });
+    expect(session.json()).toEqual({
+      flow,
+      verifiedEmail: null,
+      verifiedPhone: null,
+      submitted: true,
+    });
+  }
 });
 
 let addresses = 0;

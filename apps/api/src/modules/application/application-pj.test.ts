@@ -161,13 +161,13 @@ describe('submitting an alphanumeric CNPJ', () => {
     const cnpj = cnpjFrom('AB7CD12E0001');
     const applicant = await pj.applicant({ cnpj });
     await pj.fillSteps(applicant);
+    expect((await pj.getState(applicant)).json().values.cnpj).toBe(cnpj);
     const response = await pj.submit(applicant);
     expect(response.statusCode, response.body).toBe(201);
     expect(await storedRow(applicant)).toMatchObject({
       cnpj,
       status: 'ENVIADO_PARA_ANALISE',
     });
-    expect((await pj.getState(applicant)).json().values.cnpj).toBe(cnpj);
 
     // The same CNPJ typed in lower case with its mask is the same company.
     const second = await pj.applicant({ cnpj });

@@ -1,5 +1,6 @@
 import { eq, getTableName } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { verificationMessages } from '@medipay/shared/applicant-session';
 import { flowCases, type FlowCase } from '../../../test/application-cases';
 import {
   confirmationsFor,
@@ -102,28 +103,33 @@ describe.each(flowCases)('the $flow submission', (flowCase) => {
       expect(mail?.text).toContain(protocolo);
       expect(mail?.text).toContain(flowCase.confirmation.greeting);
 
-      const state = (await client.getState(applicant)).json();
-      expect(state).toMatchObject({
-        status: submittedStatus,
-        protocolo,
-        currentStep: 6,
-        values: { consentimentoLgpd: true, consentimentoKyc: true },
+      // The session now opens the status page only (issue 23, item 7): the application is not
+      // read back through it.
+      const state = await client.getState(applicant);
+      expect(state.statusCode).toBe(403);
+      expect(state.json()).toEqual({
+        code: 'ALREADY_SUBMITTED',
+        message: verificationMessages.submitted,
       });
+      expect(row).toMatchObject({ consentimentoLgpd: true, consentimentoKyc: true });
     });
 
     it('happens once: a second submit and any later save are refused', async () => {
       const applicant = await ready();
       expect((await client.submit(applicant)).statusCode).toBe(201);
-      const alreadySubmitted = {
+      const submittedSession = {
         code: 'ALREADY_SUBMITTED',
-        message: 'Este cadastro já foi enviado para análise.',
+        message: verificationMessages.submitted,
       };
+      // The session opens the status page only from then on (403); the record itself refuses a
+      // second submission too (409), whatever the session.
+      const values = await client.stepValues(applicant, 5);
       const again = await client.submit(applicant);
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual(alreadySubmitted);
-      const save = await client.saveStep(applicant, 5, await client.stepValues(applicant, 5));
-      expect(save.statusCode).toBe(409);
-      expect(save.json()).toEqual(alreadySubmitted);
+      expect(again.statusCode).toBe(403);
+      expect(again.json()).toEqual(submittedSession);
+      const save = await client.saveStep(applicant, 5, values);
+      expect(save.statusCode).toBe(403);
+      expect(save.json()).toEqual(submittedSession);
       const row = await rowOf(table, applicant);
       expect(await historyOf(t, row.id)).toHaveLength(2);
       expect(await confirmations(row.id)).toHaveLength(1);
@@ -347,8 +353,8 @@ describe.each(flowCases)('the $flow submission', (flowCase) => {
         message: 'Não foi possível enviar seus dados. Tente novamente.',
       });
 
-      // The next day has room again.
-      clock.advance(24 * 3600_000);
+      // The next day has room again (the session, idle less than a day, still open).
+      clock.advance(20 * 3600_000);
       const next = await client.submit(applicant);
       expect(next.statusCode).toBe(201);
       expect(next.json().protocolo).toMatch(new RegExp(`^${flowCase.protocol.prefix}-20261123-`));

@@ -20,6 +20,7 @@ import { pjFlow } from './flows/pj';
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
+  403: apiErrorSchema,
   409: apiErrorSchema,
   429: apiErrorSchema,
 };
@@ -49,7 +50,8 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     base,
-    { schema: { response: { 200: stateSchema, 401: apiErrorSchema } } },
+    // Until it is sent: the session then opens the status page only (403 here).
+    { schema: { response: { 200: stateSchema, 401: apiErrorSchema, 403: apiErrorSchema } } },
     async (request, reply) => {
       const session = await sessions.require(request, flow);
       return reply.header('cache-control', 'no-store').send(await applications.state(session));
@@ -96,7 +98,12 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const session = await sessions.require(request, flow);
-      const { protocolo, email, outboxId } = await applications.submit(session);
+      // Sent: the session gets a new cookie that opens the status page only.
+      const rotation = sessions.rotation(session);
+      const { protocolo, email, outboxId } = await applications.submit(session, (tx, now) =>
+        rotation.apply(tx, { submittedAt: now }),
+      );
+      rotation.send(reply);
       if (outboxId) await outbox.dispatch(outboxId);
       return reply.status(201).send({ protocolo, email });
     },

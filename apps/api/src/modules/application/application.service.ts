@@ -48,9 +48,13 @@ export type Applications<F extends Flow = Flow> = {
   ) => Promise<FlowState<F>>;
   /**
    * Checks the whole stored application again and sends it to analysis. The confirmation
-   * e-mail is queued in the same transaction; the caller dispatches `outboxId` after it.
+   * e-mail is queued in the same transaction, and `onSubmitted` runs in it (the session's new
+   * token); the caller dispatches `outboxId` after it.
    */
-  submit: (session: ApplicantSessionRow) => Promise<Submission>;
+  submit: (
+    session: ApplicantSessionRow,
+    onSubmitted?: (tx: Transaction, now: Date) => Promise<void>,
+  ) => Promise<Submission>;
 };
 
 function firstMessage(error: z.ZodError): string {
@@ -264,7 +268,7 @@ export function createApplications<F extends Flow>(
       return toState(saved, await storedDocuments(saved, uploaded));
     },
 
-    submit: async (session) => {
+    submit: async (session, onSubmitted) => {
       const record = await findRecordBySession(db, definition, session.id);
       if (!record) throw incomplete(1);
       if (!canTransition(flow, record.status, submitted, 'applicant'))
@@ -306,6 +310,7 @@ export function createApplications<F extends Flow>(
           data,
           idempotencyKey: `${template}:${record.id}`,
         });
+        await onSubmitted?.(tx, now);
         return { row, outboxId };
       });
       return { protocolo: row.protocolo!, email, outboxId };

@@ -303,7 +303,9 @@ describe('CNPJ lookup', () => {
     expect(cached.json().sugestoes.tipoEmpresa).toBe('clinica');
     expect(brasilapi.calls).toHaveLength(1);
     clock.advance(7 * 24 * 3600_000 + 1000);
-    await getCnpj(t, '12ABC34501DE35', cookie);
+    // A week later the applicant's session has ended too: another applicant asks.
+    const later = await startApplicantSession(t.app, 'PJ');
+    await getCnpj(t, '12ABC34501DE35', later.cookie);
     expect(brasilapi.calls).toHaveLength(2);
   });
 

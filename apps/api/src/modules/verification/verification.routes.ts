@@ -18,7 +18,12 @@ import type { Outbox } from '../messaging/outbox.service';
 import type { Verification } from './verification.service';
 
 const params = z.object({ flow: flowSchema });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /**
  * Code checks are counted per applicant session (the live session of the flow's cookie; the
@@ -74,10 +79,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<{
         rateLimit: { max: 60, timeWindow: '10 minutes', keyGenerator: perSession(sessions) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await sessions.require(request, request.params.flow);
       const { channel, code } = request.body;
-      const updated = await verification.verify(session, channel, code);
+      // A verified contact is a step up: the session gets a new cookie, the old one opens nothing.
+      const rotation = sessions.rotation(session);
+      const updated = await verification.verify(session, channel, code, rotation.apply);
+      rotation.send(reply);
       return {
         channel,
         destination: (channel === 'email' ? updated.verifiedEmail : updated.verifiedPhone) ?? '',

@@ -14,7 +14,7 @@ import {
   setVerifiedContact,
   type ApplicantSessionRow,
 } from '../applicant-session/applicant-session.repository';
-import { insertOutboxMessage } from '../messaging/outbox.repository';
+import { insertOutboxMessage, type Executor } from '../messaging/outbox.repository';
 import {
   closeChallenge,
   closeExpiredChallenges,
@@ -40,11 +40,15 @@ export type Verification = {
     channel: Channel,
     destination: string,
   ) => Promise<SendResult & { outboxId: string }>;
-  /** Checks a code; on success the session's contact for that channel is verified. */
+  /**
+   * Checks a code; on success the session's contact for that channel is verified, and
+   * `onVerified` runs in the same transaction (the session's new token).
+   */
   verify: (
     session: ApplicantSessionRow,
     channel: Channel,
     code: string,
+    onVerified?: (tx: Executor) => Promise<void>,
   ) => Promise<ApplicantSessionRow>;
 };
 
@@ -121,7 +125,7 @@ export function createVerification(deps: {
       };
     },
 
-    verify: async (session, channel, code) => {
+    verify: async (session, channel, code, onVerified) => {
       const now = clock.now();
       const invalid = () =>
         new AppError(errorCodes.invalidCode, verificationMessages.invalidCode, 400);
@@ -152,7 +156,9 @@ export function createVerification(deps: {
       }
       return db.transaction(async (tx) => {
         if (!(await closeChallenge(tx, challenge.id, now, 'verified'))) throw invalid();
-        return setVerifiedContact(tx, session.id, channel, challenge.destination);
+        const verified = await setVerifiedContact(tx, session.id, channel, challenge.destination);
+        await onVerified?.(tx);
+        return verified;
       });
     },
   };

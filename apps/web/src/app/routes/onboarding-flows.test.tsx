@@ -102,9 +102,21 @@ describe.each(successPages)('$flow success page', (page) => {
 
   it('reads the protocol of the own application after a reload, and sends back to the wizard without one', async () => {
     let protocolo: string | null = page.sent.protocolo;
-    stubApi({
-      [`GET /api/applicant/${page.flow}/application`]: () =>
-        json({ currentStep: 6, status: 'EM_ANALISE', protocolo, values: {} }),
+    // Once sent, the session opens the status only (never the application itself).
+    const api = stubApi({
+      [`GET /api/status/mine?flow=${page.flow}`]: () =>
+        protocolo
+          ? json({
+              flow: page.flow,
+              protocolo,
+              status: 'EM_ANALISE',
+              submittedAt: '2026-11-22T12:00:00.000Z',
+              history: [],
+              exigencias: null,
+              motivoNegacao: null,
+              canRectify: false,
+            })
+          : json({ code: 'NOT_FOUND', message: 'Não encontramos um cadastro enviado.' }, 404),
     });
     const routes = () => (
       <Routes>
@@ -119,6 +131,7 @@ describe.each(successPages)('$flow success page', (page) => {
     protocolo = null;
     render(<MemoryRouter initialEntries={[page.path]}>{routes()}</MemoryRouter>);
     await expectVisibleText('Assistente');
+    expect(api.calls(`GET /api/applicant/${page.flow}/application`)).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { submittedStatus } from '@medipay/shared/status';
+import { getOwnApplicationStatus } from '../../lib/applicant-api';
 import { CheckCircleIcon } from '../ui/icons';
 import { Spinner } from '../ui/spinner';
 import { NextStepsCard, ProtocolCard } from './success-cards';
@@ -8,7 +9,7 @@ import { useSubmission, type Submission } from './use-submission';
 import type { WizardApplication, WizardFlow } from './wizard-flow';
 
 export type SuccessPageProps<State extends WizardApplication, Step extends number> = {
-  wizard: Pick<WizardFlow<State, Step>, 'flow' | 'read' | 'entryPath'>;
+  wizard: Pick<WizardFlow<State, Step>, 'flow' | 'entryPath'>;
   title: string;
   /** The line under the title. */
   lead: string;
@@ -21,8 +22,8 @@ export type SuccessPageProps<State extends WizardApplication, Step extends numbe
 
 /**
  * A wizard's success page: the protocol of the application just sent (from the submit, or the
- * session's own record after a reload), its status and what comes next, then the flow's own
- * content. Without a submitted application it goes back to the wizard.
+ * session's status after a reload), its status and what comes next, then the flow's own content.
+ * Without a submitted application it goes back to the wizard.
  */
 export function SuccessPage<State extends WizardApplication, Step extends number>({
   wizard,
@@ -32,7 +33,7 @@ export function SuccessPage<State extends WizardApplication, Step extends number
   nextSteps,
   children,
 }: SuccessPageProps<State, Step>) {
-  const submission = useSubmission(wizard.read);
+  const submission = useSubmission(() => getOwnApplicationStatus(wizard.flow));
 
   if (submission === 'loading')
     return (

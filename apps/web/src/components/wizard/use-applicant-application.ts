@@ -26,13 +26,15 @@ async function forgetDraftsOfEndedSession(flow: Flow) {
 /**
  * Starts (or resumes) the browser's applicant session of a flow and reads its application. A
  * failure shows 'Erro' and offers `retry`. The tab's drafts (step-draft.ts) are dropped when
- * the session has ended and once the application was submitted.
+ * the session has ended and once the application was submitted. A session whose application was
+ * sent opens its status only (the application is not read: `submitted`).
  */
 export function useApplicantApplication<State extends { status: string | null }>(
   flow: Flow,
   read: () => Promise<State>,
 ) {
   const [loaded, setLoaded] = useState<LoadedApplication<State> | null>(null);
+  const [submitted, setSubmitted] = useState(false);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -41,6 +43,11 @@ export function useApplicantApplication<State extends { status: string | null }>
     (async () => {
       await forgetDraftsOfEndedSession(flow);
       const session = await startApplicantSession(flow);
+      if (session.submitted) {
+        clearDrafts(flow);
+        if (active) setSubmitted(true);
+        return;
+      }
       const application = await read();
       if (application.status && application.status !== 'INICIADO') clearDrafts(flow);
       if (active) setLoaded({ session, application });
@@ -63,6 +70,7 @@ export function useApplicantApplication<State extends { status: string | null }>
 
   return {
     loaded,
+    submitted,
     failed,
     retry: () => {
       setFailed(false);

@@ -7,10 +7,11 @@ export type Submission = z.infer<typeof submissionSchema>;
 
 /**
  * The protocol of a submitted application: from the navigation that followed the submit, or
- * else from the session's own record (a reload, a bookmark). Null when there is none.
+ * else from the session's status (a reload, a bookmark: once sent, the session opens only what
+ * the status page shows, so the e-mail is not repeated). Null when there is none.
  */
 export function useSubmission(
-  read: () => Promise<{ protocolo: string | null; values: { email?: string | undefined } }>,
+  readStatus: () => Promise<{ protocolo: string }>,
 ): Submission | null | 'loading' {
   const location = useLocation();
   const fromNavigation = submissionSchema.safeParse(location.state);
@@ -18,14 +19,9 @@ export function useSubmission(
   useEffect(() => {
     if (fromNavigation.success) return;
     let active = true;
-    read()
-      .then((application) => {
-        if (!active) return;
-        setOwn(
-          application.protocolo
-            ? { protocolo: application.protocolo, email: application.values.email ?? '' }
-            : null,
-        );
+    readStatus()
+      .then((status) => {
+        if (active) setOwn({ protocolo: status.protocolo, email: '' });
       })
       .catch(() => active && setOwn(null));
     return () => {

@@ -203,4 +203,19 @@ describe('Wizard shell', () => {
     await expectVisibleText('Enviado');
     expect(screen.getByTestId('where')).toHaveTextContent('/cadastro/sucesso');
   });
+
+  it('goes to the success page without reading the application when the session says it was sent', async () => {
+    const sent = { flow: 'PF', verifiedEmail: null, verifiedPhone: null, submitted: true };
+    stubApi({
+      'GET /api/applicant/sessions/PF': () => json(sent),
+      'POST /api/applicant/sessions': () => json(sent),
+    });
+    sessionStorage.setItem('medipay:rascunho:PF:1', JSON.stringify({}));
+    const read = vi.fn(() => Promise.resolve(fresh));
+    renderShell({ intro: true, read });
+    await expectVisibleText('Enviado');
+    expect(screen.getByTestId('where')).toHaveTextContent('/cadastro/sucesso');
+    expect(read).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('medipay:rascunho:PF:1')).toBeNull();
+  });
 });

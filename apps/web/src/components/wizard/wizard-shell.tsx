@@ -44,7 +44,7 @@ export function WizardShell<State extends WizardApplication, Step extends number
 }: WizardShellProps<State, Step>) {
   const { flow, steps } = wizard;
   const { Heading, Intro } = frame;
-  const { loaded, failed, retry, setSession, setApplication } = useApplicantApplication(
+  const { loaded, submitted, failed, retry, setSession, setApplication } = useApplicantApplication(
     flow,
     wizard.read,
   );
@@ -53,7 +53,10 @@ export function WizardShell<State extends WizardApplication, Step extends number
     loaded?.application.currentStep ?? 1,
   );
 
-  if (loaded && loaded.application.status && loaded.application.status !== 'INICIADO') {
+  if (
+    submitted ||
+    (loaded && loaded.application.status && loaded.application.status !== 'INICIADO')
+  ) {
     return <Navigate to={wizard.successPath} replace />;
   }
 

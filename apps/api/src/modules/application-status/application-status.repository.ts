@@ -55,6 +55,27 @@ export const findStatusRecordByProtocol = (
   options: { lock?: boolean } = {},
 ) => findRecord(executor, flow, (table) => eq(table.protocolo, protocolo), options);
 
+/**
+ * The id of the application of a protocol, or null. One row comes back either way (a scalar
+ * subquery): an unknown protocol costs what a known one does (the status code check, item 8 of
+ * issue 23).
+ */
+export async function findStatusRecordIdByProtocol(
+  executor: Executor,
+  flow: Flow,
+  protocolo: string,
+): Promise<string | null> {
+  const table = flow === 'PF' ? onboardingPf : onboardingPj;
+  const [row] = await executor
+    .select({
+      id: sql<
+        string | null
+      >`(select ${table.id} from ${table} where ${table.protocolo} = ${protocolo})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.id ?? null;
+}
+
 /** The application of an id (a valid uuid), or null. */
 export const findStatusRecordById = (executor: Executor, flow: Flow, id: string) =>
   findRecord(executor, flow, (table) => eq(table.id, id));

@@ -33,6 +33,7 @@ import {
   findLatestStatusCode,
   findStatusRecordById,
   findStatusRecordByProtocol,
+  findStatusRecordIdByProtocol,
   findStatusRecordBySession,
   findStatusTimeline,
   insertStatusCode,
@@ -41,6 +42,10 @@ import {
 } from './application-status.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** What a check on a protocol that names no application looks up: no record has this id. */
+const NO_RECORD_ID = '00000000-0000-0000-0000-000000000000';
+/** What a code is compared with when there is no code to try: a keyed hash never equals it. */
+const unmatchableHash = Buffer.alloc(32);
 
 /** The signed value of the `medipay_status` cookie and when it stops opening the page. */
 export type StatusAccess = { value: string; expiresAt: Date };
@@ -175,33 +180,36 @@ export function createApplicationStatuses(deps: {
     },
 
     verify: async (protocolo, code) => {
-      const flow = protocolFlow(protocolo);
-      const record = flow ? await findStatusRecordByProtocol(db, flow, protocolo) : null;
-      // An unknown protocol is refused exactly like a wrong code.
-      if (!submitted(record)) throw invalidCode();
+      // The same work whatever the protocol names (issue 23, item 8): one lookup, one try
+      // reserved, one keyed hash compared in constant time and one closing write, on a record
+      // that exists or on none. A refusal therefore takes as long for a made-up protocol as for
+      // a real one, and tells them apart neither by its answer nor by its time.
+      const flow = protocolFlow(protocolo) ?? 'PF';
+      const recordId = await findStatusRecordIdByProtocol(db, flow, protocolo);
+      const target = { flow, id: recordId ?? NO_RECORD_ID };
       const now = clock.now();
       const challenge = await reserveStatusCodeAttempt(
         db,
-        record.flow,
-        record.id,
+        target.flow,
+        target.id,
         now,
         OTP_MAX_ATTEMPTS,
       );
-      if (!challenge) {
-        // Nothing to try: no code, an expired one (now closed for good) or one tried too often.
-        await closeExpiredStatusCodes(db, record.flow, record.id, now);
-        throw invalidCode();
-      }
       const matches = timingSafeEqual(
-        codeHash(challenge.id, code),
-        Buffer.from(challenge.codeHash, 'hex'),
+        codeHash(challenge?.id ?? NO_RECORD_ID, code),
+        challenge ? Buffer.from(challenge.codeHash, 'hex') : unmatchableHash,
       );
-      if (!matches) {
-        if (challenge.attempts >= OTP_MAX_ATTEMPTS)
+      if (!recordId || !challenge || !matches) {
+        // A code tried too often is closed for good; otherwise the expired codes are closed (an
+        // expired code never opens the page): nothing to close on an unknown protocol, alike.
+        if (challenge && challenge.attempts >= OTP_MAX_ATTEMPTS)
           await closeStatusCode(db, challenge.id, now, 'too_many_attempts');
+        else await closeExpiredStatusCodes(db, target.flow, target.id, now);
         throw invalidCode();
       }
       if (!(await closeStatusCode(db, challenge.id, now, 'verified'))) throw invalidCode();
+      const record = await findStatusRecordById(db, flow, recordId);
+      if (!submitted(record)) throw invalidCode();
       const expiresAt = new Date(now.getTime() + STATUS_ACCESS_TTL_MS);
       const expires = String(expiresAt.getTime());
       return {

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, onboardingPf } from '@medipay/db/schema';
-import { applicationListSchema } from '@medipay/shared/admin-review';
+import { applicationListSchema, listMessages } from '@medipay/shared/admin-review';
 import { apiErrorSchema } from '@medipay/shared/api-error';
 import { validationMessages as m, requestMessages } from '@medipay/shared/messages';
 import { adminSession, sameOrigin } from '../../test/admin';
@@ -156,7 +156,7 @@ describe('a NUL character', () => {
 });
 
 describe('validation messages', () => {
-  it('are Portuguese where a schema gives none (an option, a length, a number)', async () => {
+  it("are Portuguese: zod's defaults where a schema gives none (an option, a length), the list's own otherwise", async () => {
     const cases = [
       {
         url: '/api/admin/applications/xx',
@@ -166,9 +166,9 @@ describe('validation messages', () => {
         url: `/api/admin/applications/pf?search=${'a'.repeat(101)}`,
         message: 'Use no máximo 100 caracteres',
       },
-      { url: '/api/admin/applications/pf?page=0', message: 'O valor deve ser no mínimo 1' },
-      { url: '/api/admin/applications/pf?sort=nome', message: 'Selecione uma opção válida' },
-      { url: '/api/admin/applications/pf?pageSize=7', message: 'Valor inválido' },
+      { url: '/api/admin/applications/pf?page=0', message: listMessages.invalidPage },
+      { url: '/api/admin/applications/pf?sort=nome', message: listMessages.invalidSort },
+      { url: '/api/admin/applications/pf?pageSize=7', message: listMessages.invalidPageSize },
     ];
     for (const { url, message } of cases) {
       const response = await t.app.inject({ method: 'GET', url, headers: admin.headers });

@@ -20,6 +20,7 @@ import {
   applicantSessionModule,
   handoffPageModule,
 } from './modules/applicant-session/applicant-session.module';
+import { createAfterAnswerWork } from './modules/application-status/after-answer';
 import { applicationStatusModule } from './modules/application-status/application-status.module';
 import { applicationModule } from './modules/application/application.routes';
 import { biometricsModule } from './modules/biometrics/biometrics.module';
@@ -109,6 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const isProduction = env.NODE_ENV === 'production';
   // The secrets test page and its API: in production, master administrators only.
   const secretsAccess = secretsTestAccess({ production: isProduction, auth: adminAuth });
+  // POST /api/status/code answers before its work; the module's close hook waits for that work.
+  const statusCodeSends = createAfterAnswerWork({ log: app.log, what: 'status code send' });
+  app.decorate('statusCodeSends', statusCodeSends);
 
   await app.register(
     async (api) => {
@@ -138,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         secret,
         sessions,
         outbox,
+        codeSends: statusCodeSends,
         secureCookies,
       });
       await api.register(applicationModule, { db, biometrics, clock, publicUrl, sessions, outbox });

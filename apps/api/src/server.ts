@@ -29,9 +29,10 @@ async function openDatabase(env: Env): Promise<DatabaseHandle> {
 /** After SIGTERM, requests in flight get this long to finish; then their connections are cut. */
 const REQUEST_GRACE_MS = 15_000;
 /**
- * Past this the process exits anyway, with code 1: the requests' grace, then up to 10 s for the
- * job workers' current jobs (job-queue.ts), then the adapters. Orchestrators should wait longer
- * before SIGKILL (docs/deploy.md).
+ * Past this the process exits anyway, with code 1: the requests' grace, then up to 3 s for the
+ * status codes still being sent after their answer (application-status/after-answer.ts), up to
+ * 10 s for the job workers' current jobs (job-queue.ts), then the adapters. Orchestrators should
+ * wait longer before SIGKILL (docs/deploy.md).
  */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
@@ -52,8 +53,9 @@ const handOver = prepareHandOver(app);
 let closing = false;
 /**
  * SIGTERM (the orchestrator) or SIGINT (Ctrl+C): the listener closes (what still arrives on an
- * open connection, readiness included, answers 503), requests in flight finish, job workers
- * finish their current job, and the process exits 0 (health/hand-over.ts, docs/deploy.md).
+ * open connection, readiness included, answers 503), requests in flight finish, the status codes
+ * asked for are sent, job workers finish their current job, and the process exits 0
+ * (health/hand-over.ts, docs/deploy.md).
  */
 async function shutdown(signal: string) {
   if (closing) return;

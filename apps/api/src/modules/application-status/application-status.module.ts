@@ -3,8 +3,18 @@ import type { Database } from '@medipay/db/client';
 import type { Clock } from '../../lib/clock';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Outbox } from '../messaging/outbox.service';
+import type { AfterAnswerWork } from './after-answer';
 import { applicationStatusRoutes } from './application-status.routes';
 import { createApplicationStatuses } from './application-status.service';
+
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** POST /api/status/code's work after its answer (tests await its `settled()`). */
+    statusCodeSends: AfterAnswerWork;
+  }
+}
 
 export type ApplicationStatusModuleOptions = {
   db: Database;
@@ -13,6 +23,8 @@ export type ApplicationStatusModuleOptions = {
   secret: string;
   sessions: ApplicantSessions;
   outbox: Outbox;
+  /** Where POST /api/status/code's work runs, after its answer; the app's close waits for it. */
+  codeSends: AfterAnswerWork;
   /** Secure cookies when the portal is served over https. */
   secureCookies: boolean;
 };
@@ -20,12 +32,13 @@ export type ApplicationStatusModuleOptions = {
 /** The applicant's status page ('Acompanhar status'). */
 export const applicationStatusModule: FastifyPluginAsync<ApplicationStatusModuleOptions> = async (
   app,
-  { db, clock, secret, sessions, outbox, secureCookies },
+  { db, clock, secret, sessions, outbox, codeSends, secureCookies },
 ) => {
   await app.register(applicationStatusRoutes, {
     statuses: createApplicationStatuses({ db, clock, secret }),
     sessions,
     outbox,
+    codeSends,
     secureCookies,
   });
 };

@@ -19,6 +19,7 @@ import { perIpLimits } from '../../lib/rate-limits';
 import type { Flow } from '@medipay/shared/status';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Outbox } from '../messaging/outbox.service';
+import type { AfterAnswerWork } from './after-answer';
 import type { ApplicationStatuses } from './application-status.service';
 
 const errors = {
@@ -39,9 +40,15 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
   statuses: ApplicationStatuses;
   sessions: ApplicantSessions;
   outbox: Outbox;
+  /** Where POST /status/code's work runs, after its answer. */
+  codeSends: AfterAnswerWork;
   /** Secure cookies when the portal is served over https. */
   secureCookies: boolean;
-}> = async (app, { statuses, sessions, outbox, secureCookies }) => {
+}> = async (app, { statuses, sessions, outbox, codeSends, secureCookies }) => {
+  // The app's close waits for the codes still being sent (up to AFTER_ANSWER_CLOSE_MS). Close
+  // hooks run in the reverse order of their registration: this one before the infrastructure's,
+  // so the job queue still takes the deliveries asked for meanwhile.
+  app.addHook('onClose', () => codeSends.close());
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
     return payload;
@@ -101,8 +108,15 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: perIpLimits.statusCodeSends },
     },
     async (request, reply) => {
-      const { outboxId } = await statuses.sendCode(request.body.protocolo);
-      if (outboxId) await outbox.dispatch(outboxId);
+      // The answer goes at once, the same for every protocol; the lookup, the code, its e-mail
+      // and the delivery's job follow it. Done before the answer, they told a real protocol from
+      // a made-up one by the answer's time (issue 23, item 8). An e-mail queued whose delivery
+      // could not be asked for is found by the outbox's sweep.
+      const { protocolo } = request.body;
+      codeSends.run(reply, async () => {
+        const { outboxId } = await statuses.sendCode(protocolo);
+        if (outboxId) await outbox.dispatch(outboxId);
+      });
       return reply.status(202).send(statusCodeSent);
     },
   );

@@ -160,9 +160,6 @@ export function csvDateTime(value: Date | null): string {
   return `${day}/${month}/${year} ${hour}:${minute}`;
 }
 
-/** One CSV cell, neutralised against formulas and quoted (csv-cell.ts). */
-export { csvCell };
-
 /**
  * `;` separates the cells: Excel in pt-BR uses the comma as the decimal separator and expects
  * `;` in CSV files it opens with a double click. Lines end with CRLF (RFC 4180).

@@ -3,7 +3,7 @@
  * CRLF or LF) record by record from the bytes: each line is decoded on its own, so no string of
  * the whole file is built. Columns are found by header name, case- and accent-insensitively.
  */
-import { ListFileError, normaliseLabel } from './list-types.js';
+import { ListFileError, normaliseLabel } from './list-types';
 
 const LF = 0x0a;
 const decoder = new TextDecoder('latin1');

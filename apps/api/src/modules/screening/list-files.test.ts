@@ -7,7 +7,7 @@ import {
   PEP_HEADER_CURRENT,
   PEP_HEADER_OLDER,
   sanctionsHeader,
-} from './fictitious-lists.js';
+} from './fictitious-lists';
 import {
   contentHash,
   ListFileError,
@@ -17,7 +17,7 @@ import {
   parseUnListFile,
   type PepEntry,
   type UnEntry,
-} from './list-files.js';
+} from './list-files';
 
 const latin1 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'latin1'));
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -3,15 +3,15 @@
  * published file to normalised entries with a stable id and a content hash. A malformed file is
  * refused as a whole with a ListFileError (line or element, reason in Portuguese).
  */
-import type { ListEntry, ListKind } from './list-types.js';
-import { parsePepFile } from './pep-file.js';
-import { parseSanctionsFile } from './sanctions-file.js';
-import { parseUnListFile } from './un-list-file.js';
+import type { ListEntry, ListKind } from './list-types';
+import { parsePepFile } from './pep-file';
+import { parseSanctionsFile } from './sanctions-file';
+import { parseUnListFile } from './un-list-file';
 
-export * from './list-types.js';
-export { parsePepFile } from './pep-file.js';
-export { parseSanctionsFile } from './sanctions-file.js';
-export { parseUnListFile } from './un-list-file.js';
+export * from './list-types';
+export { parsePepFile } from './pep-file';
+export { parseSanctionsFile } from './sanctions-file';
+export { parseUnListFile } from './un-list-file';
 
 export function parseListFile(kind: ListKind, bytes: Uint8Array): ListEntry[] {
   switch (kind) {

@@ -1,8 +1,8 @@
 /** Parser of the CGU PEP file (`YYYYMM_PEP.csv`), current `Nome_PEP` and older `NOME PEP` headers. */
 import { createHash } from 'node:crypto';
 
-import { type ColumnSpec, csvRows } from './csv-reader.js';
-import { brDateToIso, ListFileError, type PepEntry, withHash } from './list-types.js';
+import { type ColumnSpec, csvRows } from './csv-reader';
+import { brDateToIso, ListFileError, type PepEntry, withHash } from './list-types';
 
 type PepColumn =
   'cpf' | 'name' | 'acronym' | 'description' | 'level' | 'agency' | 'start' | 'end' | 'graceEnd';

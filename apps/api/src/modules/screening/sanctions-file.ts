@@ -1,5 +1,5 @@
 /** Parser of the CGU CEIS and CNEP files, current and older headers (columns matched by name). */
-import { type ColumnSpec, csvRows } from './csv-reader.js';
+import { type ColumnSpec, csvRows } from './csv-reader';
 import {
   brDateToIso,
   distinctNames,
@@ -7,7 +7,7 @@ import {
   normaliseLabel,
   type SanctionEntry,
   withHash,
-} from './list-types.js';
+} from './list-types';
 
 type SanctionColumn =
   | 'code'

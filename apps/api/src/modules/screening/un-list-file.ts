@@ -1,6 +1,5 @@
 /** Parser of the UN Security Council consolidated list XML (CONSOLIDATED_LIST). */
-import xmlParser from 'fast-xml-parser';
-
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
   distinctNames,
   isoIfReal,
@@ -9,13 +8,16 @@ import {
   type UnDocument,
   type UnEntry,
   withHash,
-} from './list-types.js';
+} from './list-types';
 
 type Node = Record<string, unknown>;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** fast-xml-parser 3 leaves entities as they are: decode the predefined and numeric ones. */
+/**
+ * The predefined and numeric character references, decoded here once (the parser's own entity
+ * processing is off: it leaves numeric references as they are).
+ */
 function decodeEntities(value: string): string {
   return value.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
     if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
@@ -124,16 +126,17 @@ function entry(subject: 'individual' | 'entity', node: Node, position: number): 
 /** Parses the whole XML; throws ListFileError (and yields nothing) on the first bad element. */
 export function parseUnListFile(bytes: Uint8Array): UnEntry[] {
   const xml = new TextDecoder('utf-8').decode(bytes);
-  const valid = xmlParser.validate(xml);
+  const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     throw new ListFileError(`XML mal formado na linha ${valid.err.line}: ${valid.err.msg}`);
   }
-  const doc = xmlParser.parse(xml, {
+  const doc = new XMLParser({
     ignoreAttributes: true,
-    parseNodeValue: false,
+    parseTagValue: false,
     trimValues: true,
-    tagValueProcessor: (value: string) => decodeEntities(value),
-  }) as Node;
+    processEntities: false,
+    tagValueProcessor: (_name, value) => decodeEntities(value),
+  }).parse(xml) as Node;
   const root = doc['CONSOLIDATED_LIST'];
   if (root === undefined || root === null || typeof root !== 'object') {
     throw new ListFileError('Elemento raiz CONSOLIDATED_LIST ausente.');

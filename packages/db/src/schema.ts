@@ -10,3 +10,4 @@ export * from './schema/applications';
 export * from './schema/admin';
 export * from './schema/rectification';
 export * from './schema/medipay';
+export * from './schema/screening';

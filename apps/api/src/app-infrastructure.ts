@@ -27,6 +27,7 @@ import {
 } from './modules/medipay-account/medipay-account.service';
 import { createOutboxDeliverer } from './modules/messaging/outbox.delivery';
 import { createOutbox, type Outbox } from './modules/messaging/outbox.service';
+import { createScreening, type Screening } from './modules/screening/screening.service';
 
 declare module 'fastify' {
   // Declaration merging needs an interface.
@@ -71,6 +72,8 @@ export type AppInfrastructure = {
   adminAuth: AdminAuth;
   documents: Documents;
   biometrics: Biometrics;
+  /** PEP and sanctions screening (the job queue re-screens after every list import). */
+  screening: Screening;
 };
 
 /**
@@ -121,12 +124,14 @@ export async function buildInfrastructure(
     log,
   });
   app.decorate('medipayAccounts', medipayAccounts);
+  const screening = createScreening({ db, clock });
   if (options.jobs) {
     jobs = await startJobQueue({
       database,
       deliverer,
       extraction,
       medipayAccounts,
+      screening,
       // Swept for files no row names (at start-up, after the cleanup above, then periodically);
       // its PDFs stored as sent, before uploads were rebuilt, are rebuilt (legacy-pdfs.job.ts).
       storage,
@@ -148,6 +153,7 @@ export async function buildInfrastructure(
   });
   const documents = createDocuments({ db, storage, sessions, clock, log });
   return {
+    screening,
     storage,
     extraction,
     outbox,

@@ -102,7 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs: backgroundJobs,
   });
   const { storage, outbox, extraction, paymentPlatform, medipayAccounts } = infrastructure;
-  const { sessions, adminAuth, documents, biometrics, enqueueExtraction } = infrastructure;
+  const { sessions, adminAuth, documents, biometrics, enqueueExtraction, screening } =
+    infrastructure;
 
   const { db } = database;
   const { PUBLIC_URL: publicUrl, SECRET: secret } = env;
@@ -113,6 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // POST /api/status/code answers before its work; the module's close hook waits for that work.
   const statusCodeSends = createAfterAnswerWork({ log: app.log, what: 'status code send' });
   app.decorate('statusCodeSends', statusCodeSends);
+  // PEP and sanctions screening; at submission it runs after the answer.
+  const screeningWork = createAfterAnswerWork({ log: app.log, what: 'screening at submission' });
+  app.decorate('screeningWork', screeningWork);
+  app.addHook('onClose', () => screeningWork.close());
 
   await app.register(
     async (api) => {
@@ -145,7 +150,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         codeSends: statusCodeSends,
         secureCookies,
       });
-      await api.register(applicationModule, { db, biometrics, clock, publicUrl, sessions, outbox });
+      await api.register(applicationModule, {
+        db,
+        biometrics,
+        clock,
+        publicUrl,
+        sessions,
+        outbox,
+        screening,
+        screeningWork,
+      });
       await api.register(rectificationModule, {
         db,
         clock,

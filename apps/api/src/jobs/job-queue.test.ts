@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { createScreening } from '../modules/screening/screening.service';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
@@ -58,6 +59,7 @@ async function startProcess(
         return 'sent';
       },
     },
+    screening: createScreening({ db: on.db, clock: createTestClock(new Date()) }),
     extraction: {
       request: async () => null,
       run: async () => {},

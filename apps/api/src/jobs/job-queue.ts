@@ -10,6 +10,7 @@ import type { MedipayAccounts } from '../modules/medipay-account/medipay-account
 import type { OutboxDeliverer } from '../modules/messaging/outbox.delivery';
 import { findStrandedOutboxIds, redactExpiredCodes } from '../modules/messaging/outbox.repository';
 import { sharedPdfWorkers, type PdfWorkers } from '../modules/documents/pdf-workers';
+import type { Screening } from '../modules/screening/screening.service';
 import { LEGACY_PDFS_INTERVAL_MS, rebuildLegacyPdfs } from './legacy-pdfs.job';
 import { ORPHAN_FILES_INTERVAL_MS, sweepOrphanFiles } from './orphan-files.job';
 
@@ -18,6 +19,7 @@ export const EXTRACTION_QUEUE = 'document-extraction';
 export const MEDIPAY_ACCOUNT_QUEUE = 'medipay-account';
 export const ORPHAN_FILES_QUEUE = 'orphan-files';
 export const LEGACY_PDFS_QUEUE = 'legacy-pdfs';
+export const SCREENING_QUEUE = 'screening';
 
 /** pg-boss waits 10 s, 20 s, 40 s ... (with jitter) between tries: 8 retries span about an hour. */
 const outboxQueueOptions = {
@@ -78,6 +80,21 @@ const legacyPdfsQueueOptions = {
   expireInSeconds: 60 * 60,
 };
 
+/**
+ * The re-screening after a list import, and the screening of applications left unscreened (the
+ * screening at submission failed), asked for at start-up and every 10 minutes by every process:
+ * one run per period across them (`singletonSeconds`), never two at once (`singleton`). A run
+ * stopped with its process fails and is tried again; what it finished stays (it is resumable).
+ */
+const SCREENING_REQUEST_INTERVAL_MS = 10 * 60_000;
+const screeningQueueOptions = {
+  name: SCREENING_QUEUE,
+  policy: 'singleton' as const,
+  retryLimit: 2,
+  retryDelay: 60,
+  expireInSeconds: 60 * 60,
+};
+
 export type JobQueue = {
   /** Asks for a message to be delivered; call it after the transaction that queued it committed. */
   enqueueDelivery: (outboxId: string) => Promise<void>;
@@ -108,6 +125,7 @@ export async function startJobQueue(deps: {
   deliverer: OutboxDeliverer;
   extraction: Extraction;
   medipayAccounts: Pick<MedipayAccounts, 'run' | 'strandedIds'>;
+  screening: Pick<Screening, 'rescreenAfterImports' | 'screenUnscreened'>;
   /** The document store, swept for files that no row names; its legacy PDFs rebuilt. */
   storage: Pick<DocumentStorage, 'list' | 'delete' | 'get' | 'put'>;
   /** The workers that rebuild the legacy PDFs (default: the process's, shared with uploads). */
@@ -115,7 +133,7 @@ export async function startJobQueue(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
 }): Promise<JobQueue> {
-  const { database, deliverer, extraction, medipayAccounts, storage, clock, log } = deps;
+  const { database, deliverer, extraction, medipayAccounts, screening, storage, clock, log } = deps;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schedule: false,
@@ -134,6 +152,7 @@ export async function startJobQueue(deps: {
     await boss.createQueue(MEDIPAY_ACCOUNT_QUEUE, medipayAccountQueueOptions);
     await boss.createQueue(ORPHAN_FILES_QUEUE, orphanFilesQueueOptions);
     await boss.createQueue(LEGACY_PDFS_QUEUE, legacyPdfsQueueOptions);
+    await boss.createQueue(SCREENING_QUEUE, screeningQueueOptions);
   });
   await boss.work<{ id: string }>(OUTBOX_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await deliverer.deliver(job.data.id);
@@ -191,6 +210,22 @@ export async function startJobQueue(deps: {
       throw new Error('the rebuild of legacy PDFs stopped with the process');
     }
   });
+  await boss.work(SCREENING_QUEUE, { pollingIntervalSeconds: 5 }, async () => {
+    const rescreened = await screening.rescreenAfterImports({ signal: stopping.signal });
+    const unscreened = await screening.screenUnscreened({ signal: stopping.signal });
+    if (rescreened.length > 0 || unscreened > 0) {
+      log.info({ rescreened, unscreened }, 'applications screened against the lists');
+    }
+    if (stopping.signal.aborted) throw new Error('the screening stopped with the process');
+  });
+  const requestScreening = async () => {
+    await boss.send(
+      SCREENING_QUEUE,
+      {},
+      { singletonKey: SCREENING_QUEUE, singletonSeconds: SCREENING_REQUEST_INTERVAL_MS / 1000 },
+    );
+  };
+
   const requestLegacyPdfRebuild = async () => {
     await boss.send(
       LEGACY_PDFS_QUEUE,
@@ -227,12 +262,16 @@ export async function startJobQueue(deps: {
   await sweep();
   await requestOrphanSweep();
   await requestLegacyPdfRebuild();
+  await requestScreening();
   const orphanTimer = setInterval(() => {
     requestOrphanSweep().catch((error) =>
       log.error({ err: error }, 'could not ask for the orphan-file sweep'),
     );
     requestLegacyPdfRebuild().catch((error) =>
       log.error({ err: error }, 'could not ask for the rebuild of legacy PDFs'),
+    );
+    requestScreening().catch((error) =>
+      log.error({ err: error }, 'could not ask for the screening job'),
     );
   }, ORPHAN_FILES_REQUEST_INTERVAL_MS);
   orphanTimer.unref();

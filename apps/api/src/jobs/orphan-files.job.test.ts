@@ -1,3 +1,4 @@
+import { createScreening } from '../modules/screening/screening.service';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -296,6 +297,7 @@ describe('the orphan-file sweep through the job queue', () => {
       startJobQueue({
         database,
         deliverer: { deliver: async () => 'skipped' },
+        screening: createScreening({ db: database.db, clock: createTestClock(new Date()) }),
         extraction: {
           request: async () => null,
           run: async () => {},

@@ -11,7 +11,9 @@ import {
 import type { Flow } from '@medipay/shared/status';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import { perLiveSession } from '../../plugins/rate-limit';
+import type { AfterAnswerWork } from '../application-status/after-answer';
 import type { Outbox } from '../messaging/outbox.service';
+import type { Screening } from '../screening/screening.service';
 import { createApplications, type Applications } from './application.service';
 import type { FlowDefinition, SavableStep } from './flow-definition';
 import { pfFlow } from './flows/pf';
@@ -25,6 +27,15 @@ const errors = {
   429: apiErrorSchema,
 };
 
+declare module 'fastify' {
+  // Declaration merging needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The screening at submission, after the answer (tests await its `settled()`). */
+    screeningWork: AfterAnswerWork;
+  }
+}
+
 /**
  * One flow's application (PF: the individual, PJ: the company): resume, save each step, submit,
  * under `/applicant/<flow>/application`.
@@ -34,7 +45,10 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
   applications: Applications;
   sessions: ApplicantSessions;
   outbox: Outbox;
-}> = async (app, { definition, applications, sessions, outbox }) => {
+  screening: Pick<Screening, 'screenApplication'>;
+  /** Where the screening at submission runs, after the answer; the app's close waits for it. */
+  screeningWork: AfterAnswerWork;
+}> = async (app, { definition, applications, sessions, outbox, screening, screeningWork }) => {
   const { flow, stateSchema } = definition;
   const base = `/applicant/${flow}/application`;
 
@@ -100,11 +114,17 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
       const session = await sessions.require(request, flow);
       // Sent: the session gets a new cookie that opens the status page only.
       const rotation = sessions.rotation(session);
-      const { protocolo, email, outboxId } = await applications.submit(session, (tx, now) =>
-        rotation.apply(tx, { submittedAt: now }),
+      const { protocolo, email, outboxId, recordId } = await applications.submit(
+        session,
+        (tx, now) => rotation.apply(tx, { submittedAt: now }),
       );
       rotation.send(reply);
       if (outboxId) await outbox.dispatch(outboxId);
+      // PEP and sanctions screening, after the answer: should it fail, the screening job finds
+      // the application without a screening and screens it (screening.job.ts).
+      screeningWork.run(reply, async () => {
+        await screening.screenApplication(flow, recordId);
+      });
       return reply.status(201).send({ protocolo, email });
     },
   );
@@ -112,14 +132,21 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
 
 /** Both flows' applications (PF, then PJ), each with its service. */
 export const applicationModule: FastifyPluginAsync<
-  Parameters<typeof createApplications>[1] & { sessions: ApplicantSessions; outbox: Outbox }
-> = async (app, { sessions, outbox, ...deps }) => {
+  Parameters<typeof createApplications>[1] & {
+    sessions: ApplicantSessions;
+    outbox: Outbox;
+    screening: Pick<Screening, 'screenApplication'>;
+    screeningWork: AfterAnswerWork;
+  }
+> = async (app, { sessions, outbox, screening, screeningWork, ...deps }) => {
   const register = <F extends Flow>(definition: FlowDefinition<F>) =>
     app.register(applicationRoutes, {
       definition,
       applications: createApplications(definition, deps),
       sessions,
       outbox,
+      screening,
+      screeningWork,
     });
   await register(pfFlow);
   await register(pjFlow);

@@ -35,7 +35,13 @@ import type {
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export type Submission = { protocolo: string; email: string; outboxId: string | null };
+export type Submission = {
+  protocolo: string;
+  email: string;
+  outboxId: string | null;
+  /** The application's id (its screening follows the submission). */
+  recordId: string;
+};
 
 export type Applications<F extends Flow = Flow> = {
   /** The session's application as the wizard resumes it. */
@@ -313,7 +319,7 @@ export function createApplications<F extends Flow>(
         await onSubmitted?.(tx, now);
         return { row, outboxId };
       });
-      return { protocolo: row.protocolo!, email, outboxId };
+      return { protocolo: row.protocolo!, email, outboxId, recordId: record.id };
     },
   };
 }

@@ -11,7 +11,9 @@ import { paths } from '@medipay/shared/routes';
 import { statusLabel } from '@medipay/shared/status';
 import { createDocumentStorage } from '../src/adapters/storage';
 import { EnvError, loadEnv, type Env } from '../src/config/env';
+import { systemClock } from '../src/lib/clock';
 import { demoDataset, seedDemo } from './demo-seed';
+import { seedDemoScreening } from './demo-screening';
 
 // npm runs workspace scripts inside the workspace; a relative DATA_DIR means the caller's folder,
 // as it does for `npm start`. INIT_CWD is where npm was run: not configuration.
@@ -67,6 +69,12 @@ try {
     out(`  ${result.pf} cadastros PF (${byStatus(demoDataset.pf)})`);
     out(`  ${result.pj} cadastros PJ (${byStatus(demoDataset.pj)})`);
     out(`  ${result.abandoned} sessões abandonadas (sem cadastro, inativas há 2 dias)`);
+    const screening = await seedDemoScreening({ db: database.db, clock: systemClock });
+    out(
+      `  listas fictícias de PEP e sanções: ${screening.lists
+        .map((list) => `${list.list} (${list.rowCount} registros)`)
+        .join(', ')}; ${screening.hits} ocorrências para a triagem`,
+    );
     out(
       `Documentos gerados em ${env.S3_BUCKET ? `s3://${env.S3_BUCKET}` : join(env.DATA_DIR, 'documents')}.`,
     );

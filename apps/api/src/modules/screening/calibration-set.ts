@@ -169,6 +169,7 @@ function personName(rng: Rng): string[] {
   words.push(fresh(rng, SURNAMES, words));
   if (rng() < 0.2) words.push(pick(rng, PARTICLES));
   words.push(fresh(rng, SURNAMES, words));
+  if (rng() < 0.25) words.push(fresh(rng, SURNAMES, words));
   if (rng() < 0.05) words.push('Filho');
   return words;
 }
@@ -258,6 +259,7 @@ function variantOf(rng: Rng, words: string[]): { words: string[]; variant: strin
       'sem acentos',
       'partícula retirada ou acrescentada',
       'nome do meio retirado',
+      'dois nomes do meio retirados',
       'nome do meio acrescentado',
       'ordem trocada',
       'grafia pelo som',
@@ -283,6 +285,11 @@ function variantOf(rng: Rng, words: string[]): { words: string[]; variant: strin
         if (strong.length < 4) continue;
         const middle = words.indexOf(strong[1]!);
         return { words: words.filter((_, i) => i !== middle), variant };
+      }
+      case 'dois nomes do meio retirados': {
+        if (strong.length < 5) continue;
+        const dropped = new Set([words.indexOf(strong[1]!), words.indexOf(strong[2]!)]);
+        return { words: words.filter((_, i) => !dropped.has(i)), variant };
       }
       case 'nome do meio acrescentado':
         return { words: [words[0]!, pick(rng, GIVEN), ...words.slice(1)], variant };

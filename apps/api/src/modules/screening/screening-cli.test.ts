@@ -93,17 +93,19 @@ describe('npm run screening', () => {
       { name: 'Conceicao Aparecida Falcao', cpf: '123.708.767-00', birthDate: '10/04/1970' },
       { name: 'Renato Alves Prado' },
       { name: 'Clínica Falcão', kind: 'PJ', cnpj: '12.345.678/0001-95' },
+      // No kind: screened as a person and as a company.
+      { name: 'Conceição Aparecida Falcão' },
     ].map((line) => JSON.stringify(line));
     const { code, out, err } = await run(['match'], [...lines, '{"cpf":"1"}', ''].join('\n'));
     expect(code).toBe(1);
     expect(err).toBe(
-      'linha 4: esperado {"name", "cpf", "birthDate", "kind": "PF" ou "PJ", "cnpj"} com ao menos "name"\n',
+      'linha 5: esperado {"name", "cpf", "birthDate", "kind": "PF" ou "PJ", "cnpj"} com ao menos "name"\n',
     );
     const answers = out
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { hits: unknown[] });
-    expect(answers).toHaveLength(3);
+    expect(answers).toHaveLength(4);
     expect(answers[0]!.hits).toEqual([
       {
         list: 'pep',
@@ -116,5 +118,6 @@ describe('npm run screening', () => {
     // The grace period ended on 31/12/2025: no longer a PEP.
     expect(answers[1]!.hits).toEqual([]);
     expect(answers[2]!.hits).toEqual([]);
+    expect(answers[3]!.hits).toHaveLength(1);
   });
 });

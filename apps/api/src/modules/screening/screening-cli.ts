@@ -53,8 +53,12 @@ function birthDateIso(value: string): string | undefined {
   return undefined;
 }
 
-/** A line of `match` as a query, or the reason it is not one (in Portuguese). */
-export function parseMatchLine(line: string): ScreeningQuery | string {
+/**
+ * A line of `match` as the queries it makes, or the reason it is not one (in Portuguese). Without
+ * a `kind`, a CPF means a person and a CNPJ a company; with neither, the name is screened both
+ * as a person's and as a company's.
+ */
+export function parseMatchLine(line: string): ScreeningQuery[] | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -76,8 +80,14 @@ export function parseMatchLine(line: string): ScreeningQuery | string {
     if (!iso) return 'birthDate deve ser uma data dd/MM/aaaa';
     birth = iso;
   }
-  const kind = request.data.kind ?? (cnpjChars && !cpfDigits ? 'PJ' : 'PF');
-  return { name, kind, cpf: cpfDigits, cnpj: cnpjChars, birthDate: birth };
+  const kinds: ('PF' | 'PJ')[] = request.data.kind
+    ? [request.data.kind]
+    : cpfDigits
+      ? ['PF']
+      : cnpjChars
+        ? ['PJ']
+        : ['PF', 'PJ'];
+  return kinds.map((kind) => ({ name, kind, cpf: cpfDigits, cnpj: cnpjChars, birthDate: birth }));
 }
 
 async function importCommand(args: string[], context: ScreeningCliContext): Promise<number> {
@@ -130,13 +140,15 @@ async function matchCommand(args: string[], context: ScreeningCliContext): Promi
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     lineNumber += 1;
     if (line.trim() === '') continue;
-    const query = parseMatchLine(line);
-    if (typeof query === 'string') {
+    const queries = parseMatchLine(line);
+    if (typeof queries === 'string') {
       failed = true;
-      output.err(`linha ${lineNumber}: ${query}\n`);
+      output.err(`linha ${lineNumber}: ${queries}\n`);
       continue;
     }
-    const hits = await screening.match(query);
+    const hits = (await Promise.all(queries.map((query) => screening.match(query))))
+      .flat()
+      .sort((a, b) => b.score - a.score || a.entryId.localeCompare(b.entryId));
     output.out(
       `${JSON.stringify({
         hits: hits.map((hit) => ({

@@ -136,9 +136,9 @@ function distinctEntries(entries: readonly ListEntry[]): ListEntry[] {
 
 export function createScreening(deps: { db: Database; clock: Clock }): Screening {
   const { db, clock } = deps;
-  let cached: { key: string; index: ListIndex; versions: Map<ListKind, VersionRef> } | null = null;
-
   type VersionRef = { id: string; version: number };
+  type IndexedLists = { key: string; index: ListIndex; versions: Map<ListKind, VersionRef> };
+  let cached: IndexedLists | null = null;
 
   const versionsInForce = async (): Promise<Map<ListKind, VersionRef>> => {
     const rows = await db
@@ -161,18 +161,27 @@ export function createScreening(deps: { db: Database; clock: Clock }): Screening
     return rows.map(toEntry);
   };
 
-  /** The index of every list in force, rebuilt when a version changes. */
-  const fullIndex = async () => {
+  /**
+   * The index of every list in force, rebuilt when a version changes; callers that come while
+   * it is being built share the build.
+   */
+  let building: { key: string; done: Promise<IndexedLists> } | null = null;
+  const fullIndex = async (): Promise<IndexedLists> => {
     const versions = await versionsInForce();
     const key = [...versions.values()]
       .map((version) => version.id)
       .sort()
       .join(',');
-    if (cached?.key !== key) {
-      const entries = await loadEntries([...versions.values()].map((version) => version.id));
-      cached = { key, index: createListIndex(entries), versions };
+    if (cached?.key === key) return cached;
+    if (building?.key !== key) {
+      const build = async (): Promise<IndexedLists> => {
+        const entries = await loadEntries([...versions.values()].map((version) => version.id));
+        cached = { key, index: createListIndex(entries), versions };
+        return cached;
+      };
+      building = { key, done: build().finally(() => (building = null)) };
     }
-    return cached;
+    return building.done;
   };
 
   const today = () => saoPauloDayKey(clock.now());

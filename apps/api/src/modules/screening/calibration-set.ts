@@ -6,6 +6,7 @@
  */
 import { seededRandom } from './fictitious-lists';
 import type { PepEntry } from './list-types';
+import { createListIndex } from './matcher';
 
 const GIVEN = [
   'Adriana',
@@ -399,4 +400,43 @@ export function calibrationSet(seed: number, listed: number, queries: number): C
     out.push({ name, cpf: rng() < 0.3 ? cpfDigits(rng) : null, expected: null, variant });
   }
   return { entries, queries: out };
+}
+
+export type SweepRow = {
+  readonly threshold: number;
+  /** Share of the variants whose listed person is among the hits. */
+  readonly found: number;
+  /** Share of the unlisted people with at least one hit. */
+  readonly alerted: number;
+};
+
+/**
+ * How the calibration set fares at each threshold: each query is matched once at the lowest
+ * threshold, and the hits' scores are compared with the others.
+ */
+export function sweepThresholds(
+  set: CalibrationSet,
+  thresholds: readonly number[],
+  today: string,
+): SweepRow[] {
+  const index = createListIndex(set.entries);
+  const lowest = Math.min(...thresholds);
+  const scored = set.queries.map((query) => {
+    const hits = index.match(
+      { name: query.name, kind: 'PF', cpf: query.cpf },
+      { minScore: lowest, today },
+    );
+    return {
+      query,
+      target: hits.find((hit) => hit.entryId === query.expected)?.score ?? 0,
+      best: hits[0]?.score ?? 0,
+    };
+  });
+  const variants = scored.filter((row) => row.query.expected !== null);
+  const unlisted = scored.filter((row) => row.query.expected === null);
+  return thresholds.map((threshold) => ({
+    threshold,
+    found: variants.filter((row) => row.target >= threshold).length / variants.length,
+    alerted: unlisted.filter((row) => row.best >= threshold).length / unlisted.length,
+  }));
 }

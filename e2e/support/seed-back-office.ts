@@ -2,8 +2,9 @@
  * Seeds the database of the back-office server of the browser tests (run before it starts, on
  * its own DATA_DIR) with the demonstration dataset of `npm run seed:demo`: applications of both
  * flows in every status the dashboard counts, with their documents, and abandoned applicant
- * sessions. The numbers the specs expect are derived from that dataset and exported here;
- * importing this module has no side effect (the seeding code loads only when run as a script).
+ * sessions, and a PEP list that names two applicants (seed-screening.ts). The numbers the specs
+ * expect are derived from that dataset and exported here; importing this module has no side
+ * effect (the seeding code loads only when run as a script).
  */
 import { demoDataset } from '../../apps/api/demo/demo-dataset';
 
@@ -55,6 +56,7 @@ async function seed(dataDir: string) {
     { parseEnv },
     { createDocumentStorage },
     { seedDemo },
+    { seedScreening },
   ] = await Promise.all([
     import('node:path'),
     import('drizzle-orm'),
@@ -63,6 +65,7 @@ async function seed(dataDir: string) {
     import('../../apps/api/src/config/env'),
     import('../../apps/api/src/adapters/storage'),
     import('../../apps/api/demo/demo-seed'),
+    import('./seed-screening'),
   ]);
   const env = parseEnv({ ...process.env, DATA_DIR: dataDir });
   const database = await createDb(
@@ -76,6 +79,8 @@ async function seed(dataDir: string) {
         .update(onboardingPf)
         .set({ nomeCompleto: seededLongPf.nome, email: seededLongPf.email })
         .where(eq(onboardingPf.email, longestPf.email));
+      // A PEP list naming two of the applicants (seed-screening.ts).
+      await seedScreening(database.db);
     }
   } finally {
     await database.close();

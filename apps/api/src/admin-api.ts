@@ -15,6 +15,7 @@ import { createReviewDetail } from './modules/admin-review/review-detail.service
 import { medipayAccountModule } from './modules/medipay-account/medipay-account.module';
 import type { MedipayAccounts } from './modules/medipay-account/medipay-account.service';
 import type { Outbox } from './modules/messaging/outbox.service';
+import { screeningReviewModule } from './modules/screening/screening-review.module';
 
 export type AdminApiOptions = {
   db: Database;
@@ -72,6 +73,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, optio
       accounts: options.medipayAccounts,
       detail,
     });
+    await guarded.register(screeningReviewModule, { db, clock });
     // Further admin modules register here, behind the guard.
   });
 };

@@ -11,6 +11,10 @@
  *   POST /api/admin/applications/:flow/:id/deny           denyDecision -> applicationDetail
  *   POST /api/admin/applications/:flow/:id/reopen         decisionBase -> applicationDetail
  *   POST /api/admin/applications/:flow/:id/resend-requirements  decisionBase -> 204
+ *   GET  /api/admin/applications/:flow/:id/screening  -> applicationScreening (screening.ts)
+ *   POST /api/admin/applications/:flow/:id/screening/hits/:hitId/decision
+ *                                                      screeningDecision -> applicationScreening
+ *   GET  /api/admin/screening/lists                   -> screeningLists (screening.ts)
  *
  * A decision names the status the admin saw (`expectedStatus`): when the record moved since
  * (another admin), or the status machine (status.ts) does not allow the move, the answer is 409.
@@ -56,6 +60,16 @@ export const biometriaFilterLabels: Record<(typeof biometriaFilterValues)[number
   em_revisao: 'Em revisão',
 };
 
+/**
+ * Both lists' screening filter (PEP and sanctions): the applications with hits of the lists that
+ * no reviewer decided yet.
+ */
+export const triagemFilterValues = ['pendente'] as const;
+export const triagemFilterSchema = z.enum(triagemFilterValues);
+export const triagemFilterLabels: Record<(typeof triagemFilterValues)[number], string> = {
+  pendente: 'A decidir',
+};
+
 /** Messages of the list's parameters that the generic ones (zod-messages.ts) would not explain. */
 export const listMessages = {
   /** A cursor (`after`, `before`) the server did not make, or both at once. */
@@ -97,6 +111,8 @@ export const listFiltersSchema = z.object({
   tipo: z.preprocess(emptyToUndefined, z.string().max(40).optional()),
   /** PF only: the applications whose biometric check ended em revisão (a reviewer decides). */
   biometria: z.preprocess(emptyToUndefined, biometriaFilterSchema.optional()),
+  /** The applications with screening hits to decide (triagemFilterValues). */
+  triagem: z.preprocess(emptyToUndefined, triagemFilterSchema.optional()),
   /** Creation date, newest first (the spec's order) or oldest first. */
   sort: z.enum(['created_desc', 'created_asc'], listMessages.invalidSort).default('created_desc'),
 });
@@ -152,6 +168,8 @@ export const applicationListItemSchema = z.object({
   analisadoEm: z.string().nullable(),
   /** PF: how the biometric check ended (null before one); PJ: null. */
   biometricDecision: biometricDecisionSchema.nullable(),
+  /** Whether the application has screening hits (PEP, sanctions) that no reviewer decided yet. */
+  openScreeningHits: z.boolean(),
 });
 export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { emailField, personName } from './fields';
+import { screeningListKinds, screeningListSchema } from './screening';
 
 export const adminRoleValues = ['admin_master', 'admin_mini'] as const;
 export const adminRoleSchema = z.enum(adminRoleValues);
@@ -169,11 +170,44 @@ export const applicationCountersSchema = z.object({
 });
 export type ApplicationCounters = z.infer<typeof applicationCountersSchema>;
 
+/** How many of the latest hits on approved customers the dashboard lists. */
+export const DASHBOARD_SCREENING_LATEST = 5;
+
+/**
+ * The dashboard's screening alerts (issue 24): hits no reviewer decided yet on customers already
+ * approved (a list imported after the approval named them), and the lists out of date.
+ */
+export const dashboardScreeningSchema = z.object({
+  /** Undecided hits on applications of either flow, whatever their status. */
+  openHits: z.number().int(),
+  /** Undecided hits on approved applications. */
+  openHitsOnApproved: z.number().int(),
+  /** The latest of those (DASHBOARD_SCREENING_LATEST at most), newest first. */
+  latestOnApproved: z.array(
+    z.object({
+      hitId: z.string(),
+      flow: z.enum(['PF', 'PJ']),
+      /** The application, for the link to its page. */
+      recordId: z.string(),
+      /** PF: the full name; PJ: the trade name, or the legal name without one. */
+      name: z.string().nullable(),
+      list: z.enum(screeningListKinds),
+      entryName: z.string(),
+      score: z.number(),
+      foundAt: z.string(),
+    }),
+  ),
+  /** The lists never imported or older than their publishing rhythm. */
+  staleLists: z.array(screeningListSchema),
+});
+export type DashboardScreening = z.infer<typeof dashboardScreeningSchema>;
+
 export const dashboardSchema = z.object({
   pf: applicationCountersSchema,
   pj: applicationCountersSchema,
   /** Applicant sessions that never saved step 1, idle for ABANDONED_SESSION_IDLE_MS. */
   abandonedSessions: z.number().int(),
+  screening: dashboardScreeningSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -17,6 +17,8 @@ export const paths = {
   adminPjList: '/onboarding/admin/pj',
   /** Admin accounts (admin_master only). */
   adminUsers: '/onboarding/admin/administradores',
+  /** The PEP and sanctions lists in force (screening). */
+  adminScreening: '/onboarding/admin/triagem',
   testSecrets: '/test-secrets',
   /** A spent or expired link to continue an application on another device. */
   handoffExpired: '/continuar/expirado',
@@ -71,6 +73,7 @@ export const pageRoutePatterns: readonly string[] = [
   paths.adminLogin,
   paths.adminDashboard,
   paths.adminUsers,
+  paths.adminScreening,
   // Literals, not `paths.x`: the landing page's bundle carries this module, and the bundler
   // keeps property reads of an unused array, so these would weigh on it. routes.test.ts
   // checks them against `paths` and `adminDetailRoutePatterns`.

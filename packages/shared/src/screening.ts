@@ -104,6 +104,16 @@ export const applicationScreeningSchema = z.object({
 });
 export type ApplicationScreening = z.infer<typeof applicationScreeningSchema>;
 
+/**
+ * The audit actions (admin_actions.action) of screening: a reviewer's decision on a hit, and a
+ * list imported (by an operator's shell: `admin_email` is `terminal:<user>`).
+ */
+export const screeningAuditActions = {
+  confirmed: 'TRIAGEM_CONFIRMADA',
+  dismissed: 'TRIAGEM_DESCARTADA',
+  listImported: 'LISTA_TRIAGEM_IMPORTADA',
+} as const;
+
 export const screeningDecisionSchema = z.object({
   decision: z.enum(['confirmado', 'descartado']),
   motivo: requiredLongText('Informe o motivo da decisão'),

@@ -12,6 +12,7 @@ import {
 import { startOfSaoPauloDay } from '@medipay/shared/dates';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
+import { createScreeningReview } from '../screening/screening-review.service';
 import {
   countAbandonedSessions,
   countPfApplications,
@@ -36,7 +37,10 @@ export const PURGE_BATCH_SIZE = 500;
 const FILE_DELETE_CONCURRENCY = 8;
 
 export type AdminDashboard = {
-  /** The counters of both flows and the number of abandoned applicant sessions. */
+  /**
+   * The counters of both flows, the number of abandoned applicant sessions and the screening
+   * alerts (undecided hits on approved customers, lists out of date).
+   */
   getDashboard: () => Promise<Dashboard>;
   /** The administrator's purge: sessions idle for ABANDONED_SESSION_IDLE_MS. */
   purgeAbandonedSessions: (admin: {
@@ -86,6 +90,7 @@ export function createAdminDashboard(deps: {
 }): AdminDashboard {
   const { db, storage, clock, log } = deps;
   const batchSize = deps.batchSize ?? PURGE_BATCH_SIZE;
+  const screening = createScreeningReview({ db, clock });
 
   /** Deletes files one group at a time; a failure is logged and the others still go. */
   const deleteFiles = async (keys: string[]) => {
@@ -149,12 +154,18 @@ export function createAdminDashboard(deps: {
     getDashboard: async () => {
       const now = clock.now();
       const today = startOfSaoPauloDay(now);
-      const [pf, pj, abandonedSessions] = await Promise.all([
+      const [pf, pj, abandonedSessions, screeningAlerts] = await Promise.all([
         countPfApplications(db, today),
         countPjApplications(db, today),
         countAbandonedSessions(db, new Date(now.getTime() - ABANDONED_SESSION_IDLE_MS)),
+        screening.dashboard(),
       ]);
-      return { pf: toCounters(pf), pj: toCounters(pj), abandonedSessions };
+      return {
+        pf: toCounters(pf),
+        pj: toCounters(pj),
+        abandonedSessions,
+        screening: screeningAlerts,
+      };
     },
     purgeAbandonedSessions: async (admin) => ({
       removed: await purge(admin, ABANDONED_SESSION_IDLE_MS),

@@ -132,7 +132,12 @@ describe('the dashboard counters', () => {
       approvalRate: 0,
       decidedApprovalRate: null,
     };
-    expect(await dashboard.getDashboard()).toEqual({ pf: empty, pj: empty, abandonedSessions: 0 });
+    expect(await dashboard.getDashboard()).toEqual({
+      pf: empty,
+      pj: empty,
+      abandonedSessions: 0,
+      screening: expect.objectContaining({ openHits: 0, openHitsOnApproved: 0 }),
+    });
   });
 
   it('count each PF status group', async () => {

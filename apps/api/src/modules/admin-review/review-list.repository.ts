@@ -5,6 +5,7 @@ import { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import type { ReviewFlow } from '@medipay/shared/admin-review';
 import type { ListCursor } from '@medipay/shared/list-cursor';
 import type { Executor } from '../messaging/outbox.repository';
+import { hasOpenHits } from '../screening/screening-review.repository';
 import { filteredCondition, searchesNameWords, type ListFilters } from './review-list.search';
 
 /**
@@ -41,6 +42,8 @@ export type ListRow = {
   analisadoEm: Date | null;
   /** PF only. */
   biometriaDecisao: 'aprovado' | 'em_revisao' | 'reprovado' | null;
+  /** Whether the application has screening hits to decide. */
+  openScreeningHits: boolean;
   /** created_at as PostgreSQL prints it (microseconds kept), for the keyset walk. */
   cursor: string;
 };
@@ -60,6 +63,7 @@ const pfColumns = {
   analisadoPor: onboardingPf.analisadoPor,
   analisadoEm: onboardingPf.analisadoEm,
   biometriaDecisao: onboardingPf.biometriaDecisao,
+  openScreeningHits: sql<boolean>`${hasOpenHits('PF', onboardingPf.id)}`.as('open_screening_hits'),
   cursor: sql<string>`${onboardingPf.createdAt}::text`.as('cursor'),
 };
 
@@ -78,6 +82,7 @@ const pjColumns = {
   analisadoPor: onboardingPj.analisadoPor,
   analisadoEm: onboardingPj.analisadoEm,
   biometriaDecisao: sql<null>`null`.as('biometria_decisao'),
+  openScreeningHits: sql<boolean>`${hasOpenHits('PJ', onboardingPj.id)}`.as('open_screening_hits'),
   cursor: sql<string>`${onboardingPj.createdAt}::text`.as('cursor'),
 };
 

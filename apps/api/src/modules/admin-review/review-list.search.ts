@@ -4,6 +4,7 @@ import { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import { SEARCH_SUBSTRING_MIN_LENGTH, type ReviewFlow } from '@medipay/shared/admin-review';
 import { CNPJ_LENGTH, CPF_LENGTH } from '@medipay/shared/constants';
 import { cnpjCharacters, onlyDigits } from '@medipay/shared/tax-id';
+import { hasOpenHits } from '../screening/screening-review.repository';
 
 /**
  * The conditions of the back-office lists: what a list shows, its filters and its search, in SQL
@@ -30,6 +31,8 @@ export type ListFilters = {
   tipo?: string | undefined;
   /** PF only: the biometric check's decision (em_revisao: partial index on it). */
   biometria?: 'em_revisao' | undefined;
+  /** Both flows: the applications with screening hits to decide (partial index on them). */
+  triagem?: 'pendente' | undefined;
 };
 
 /**
@@ -178,12 +181,19 @@ export function filteredCondition(flow: ReviewFlow, filters: ListFilters): SQL |
   // Written as the predicate of onboarding_pf_biometria_revisao_idx.
   if (flow === 'pf' && filters.biometria)
     conditions.push(eq(onboardingPf.biometriaDecisao, filters.biometria));
+  if (filters.triagem) conditions.push(hasOpenHits(flow === 'pf' ? 'PF' : 'PJ', table.id));
   conditions.push(searchCondition(flow, filters.search));
   return and(...conditions);
 }
 
 export function hasFilters(filters: ListFilters): boolean {
-  return Boolean(filters.search?.trim() || filters.status || filters.tipo || filters.biometria);
+  return Boolean(
+    filters.search?.trim() ||
+    filters.status ||
+    filters.tipo ||
+    filters.biometria ||
+    filters.triagem,
+  );
 }
 
 /**

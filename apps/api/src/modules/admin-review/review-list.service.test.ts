@@ -204,6 +204,7 @@ describe('the PF list', () => {
         analisadoPor: 'revisora@medipay.test',
         analisadoEm: '2026-11-11T01:30:00.000Z',
         biometricDecision: 'aprovado',
+        openScreeningHits: false,
       },
     ]);
     expect(result).toMatchObject({
@@ -402,6 +403,7 @@ describe('the PJ list', () => {
       analisadoPor: null,
       analisadoEm: null,
       biometricDecision: null,
+      openScreeningHits: false,
     });
     expect(byId.get(pj.clinica!)).toMatchObject({
       name: 'Clínica Bem Estar S.A.',

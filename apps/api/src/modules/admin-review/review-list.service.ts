@@ -130,6 +130,7 @@ function filtersOf(flow: ReviewFlow, query: ExportQuery): ListFilters {
     status: query.status,
     tipo: query.tipo,
     biometria: query.biometria,
+    triagem: query.triagem,
   };
 }
 
@@ -150,6 +151,7 @@ export function toListItem(flow: ReviewFlow, row: ListRow): ApplicationListItem 
     analisadoPor: row.analisadoPor,
     analisadoEm: row.analisadoEm?.toISOString() ?? null,
     biometricDecision: flow === 'pf' ? row.biometriaDecisao : null,
+    openScreeningHits: row.openScreeningHits,
   };
 }
 
@@ -249,6 +251,7 @@ export function exportObservation(flow: ReviewFlow, query: ExportQuery, rowCount
     query.status ? `status ${query.status}` : null,
     query.tipo ? `tipo ${query.tipo}` : null,
     query.biometria ? `biometria ${query.biometria}` : null,
+    query.triagem ? `triagem ${query.triagem}` : null,
   ].filter((filter) => filter !== null);
   const rows = rowCount === 1 ? '1 registro' : `${rowCount} registros`;
   const described = filters.length > 0 ? `filtros: ${filters.join(', ')}` : 'sem filtros';

@@ -7,6 +7,7 @@ import {
   screeningListVersions,
   screeningRuns,
 } from '@medipay/db/schema';
+import { screeningAuditActions } from '@medipay/shared/screening';
 import { submittedPf, submittedPj } from '../../../test/review-detail-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
@@ -85,7 +86,7 @@ describe('screening', () => {
     const [audit] = await t.database.db
       .select()
       .from(adminActions)
-      .where(eq(adminActions.action, 'screening_list_imported'));
+      .where(eq(adminActions.action, screeningAuditActions.listImported));
     expect(audit).toMatchObject({ adminEmail: 'terminal:ops' });
   });
 

@@ -15,7 +15,7 @@ import {
   screeningRuns,
 } from '@medipay/db/schema';
 import { saoPauloDayKey } from '@medipay/shared/dates';
-import type { ScreeningListKind } from '@medipay/shared/screening';
+import { screeningAuditActions, type ScreeningListKind } from '@medipay/shared/screening';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
 import { parseListFile } from './list-files';
@@ -354,7 +354,7 @@ export function createScreening(deps: { db: Database; clock: Clock }): Screening
         await pruneEntries(tx, list, versionId);
         await recordAdminAction(tx, {
           adminEmail: meta.importedBy,
-          action: 'screening_list_imported',
+          action: screeningAuditActions.listImported,
           observacoes:
             `${list} versão ${version} (${meta.fileName}): ${entries.length} registros, ` +
             `${added} novos, ${edited} alterados, ${removed} retirados`,

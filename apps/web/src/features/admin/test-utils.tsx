@@ -19,6 +19,7 @@ import { pfReview } from './components/review/flows/pf';
 import { pjReview } from './components/review/flows/pj';
 import { ReviewListPage } from './components/review/list-page';
 import { adminDetailRoutes } from './components/review/review-paths';
+import { ScreeningListsPage } from './components/screening-lists-page';
 
 export {
   apiError,
@@ -81,6 +82,7 @@ export const dashboard: Dashboard = {
     decidedApprovalRate: null,
   },
   abandonedSessions: 3,
+  screening: { openHits: 0, openHitsOnApproved: 0, latestOnApproved: [], staleLists: [] },
 };
 
 function LocationProbe() {
@@ -107,6 +109,7 @@ function AdminArea() {
         <Route element={<AdminLayout />}>
           <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
+          <Route path={under(paths.adminScreening)} element={<ScreeningListsPage />} />
           <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
           <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
           <Route path={adminDetailRoutes.pj} element={<ReviewDetailPage flow={pjReview} />} />

@@ -8,7 +8,7 @@ import { adminKeys, type ApplicationListRequest } from './query-keys';
 export type ApplicationFilters = Omit<ApplicationListRequest, 'page'>;
 
 /**
- * The query string of a list request (`search`, `status`, `tipo`, `biometria`, and with a page
+ * The query string of a list request (`search`, `status`, `tipo`, `biometria`, `triagem`, and with a page
  * `page`, `after` / `before`), empty values left out.
  */
 export function listQueryString(filters: ApplicationFilters, page?: number): string {
@@ -18,6 +18,7 @@ export function listQueryString(filters: ApplicationFilters, page?: number): str
   if (filters.status) params.set('status', filters.status);
   if (filters.tipo) params.set('tipo', filters.tipo);
   if (filters.biometria) params.set('biometria', filters.biometria);
+  if (filters.triagem) params.set('triagem', filters.triagem);
   if (page !== undefined) {
     params.set('page', String(page));
     if (filters.after) params.set('after', filters.after);

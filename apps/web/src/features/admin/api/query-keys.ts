@@ -8,6 +8,8 @@ export type ApplicationListRequest = {
   tipo: string;
   /** PF only: `em_revisao` for the applications em revisão biométrica. */
   biometria: string;
+  /** Both flows: `pendente` for the applications with screening hits to decide. */
+  triagem: string;
   /** The page's position (the server's cursors): after a record, before one, or '' for neither. */
   after: string;
   before: string;
@@ -28,6 +30,11 @@ export const adminKeys = {
     ['admin', 'applications', flow, 'list', query] as const,
   application: (flow: ReviewFlow, id: string) =>
     ['admin', 'applications', flow, 'detail', id] as const,
+  /** An application's screening hits: under its detail, so reloading the detail reloads them. */
+  applicationScreening: (flow: ReviewFlow, id: string) =>
+    ['admin', 'applications', flow, 'detail', id, 'screening'] as const,
+  /** The PEP and sanctions lists in force. */
+  screeningLists: ['admin', 'screening', 'lists'] as const,
 };
 
 /** Whether a query or mutation key belongs to the back office. */

@@ -70,6 +70,7 @@ describe('Admin dashboard', () => {
       'Dashboard',
       'Onboardings PF',
       'Onboardings PJ',
+      'Triagem PEP e sanções',
       'Ações rápidas',
       'Sessões abandonadas',
     ]);
@@ -101,7 +102,7 @@ describe('Admin dashboard', () => {
       within(miniCard)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/onboarding/admin/list', '/onboarding/admin/pj']);
+    ).toEqual(['/onboarding/admin/list', '/onboarding/admin/pj', '/onboarding/admin/triagem']);
     expect(screen.queryByRole('link', { name: /Administradores/ })).not.toBeInTheDocument();
   });
 

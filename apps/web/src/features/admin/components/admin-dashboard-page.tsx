@@ -10,8 +10,12 @@ import { AbandonedSessionsCard } from './abandoned-sessions-card';
 import { CountersSection } from './counters-section';
 import { LoadError } from './load-error';
 import { QuickActionsCard } from './quick-actions-card';
+import { ScreeningAlertsCard } from './screening-alerts-card';
 
-/** The back office's first page: both flows' counters, quick actions, abandoned sessions. */
+/**
+ * The back office's first page: both flows' counters, the screening alerts, quick actions,
+ * abandoned sessions.
+ */
 export function AdminDashboardPage() {
   useDocumentTitle(adminTitle('Dashboard'));
   const { user } = useAdminSession();
@@ -37,6 +41,7 @@ export function AdminDashboardPage() {
         <>
           <CountersSection title="Onboardings PF" counters={dashboard.data.pf} />
           <CountersSection title="Onboardings PJ" counters={dashboard.data.pj} />
+          <ScreeningAlertsCard screening={dashboard.data.screening} />
         </>
       ) : dashboard.isError ? (
         <LoadError onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />

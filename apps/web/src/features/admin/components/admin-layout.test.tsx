@@ -62,6 +62,7 @@ describe('Admin layout', () => {
       'Dashboard',
       'Onboardings PF',
       'Onboardings PJ',
+      'Listas de triagem',
       'Administradores',
     ]);
     expect(within(menu()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -113,7 +114,7 @@ describe('Admin layout', () => {
       within(menu())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Onboardings PF', 'Onboardings PJ']);
+    ).toEqual(['Dashboard', 'Onboardings PF', 'Onboardings PJ', 'Listas de triagem']);
     expect(screen.queryByRole('link', { name: /Administradores/ })).not.toBeInTheDocument();
   });
 

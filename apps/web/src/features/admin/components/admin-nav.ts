@@ -1,4 +1,11 @@
-import { Building2, LayoutDashboard, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  Building2,
+  LayoutDashboard,
+  ListChecks,
+  ShieldCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { AdminRole } from '@medipay/shared/admin';
 import { paths } from '../../../config/paths';
 
@@ -34,6 +41,12 @@ export const adminNavItems: readonly AdminNavItem[] = [
     label: 'Onboardings PJ',
     icon: Building2,
     description: 'Cadastros de empresas e operadoras de saúde',
+  },
+  {
+    to: paths.adminScreening,
+    label: 'Listas de triagem',
+    icon: ListChecks,
+    description: 'Listas de PEP e de sanções em vigor',
   },
   {
     to: paths.adminUsers,

@@ -7,11 +7,13 @@ import { IdentityFlags } from './identity-comparison';
 import { MedipayAccountCard } from './medipay-account-card';
 import { RectificationCard } from './rectification-card';
 import type { ApplicationFlow, DetailOf, ReviewFlowDefinition } from './review-flow';
+import { ScreeningCard } from './screening-card';
 
 /**
  * One application of a flow ('Detalhes do Onboarding', 'Detalhes do Onboarding PJ'): the header,
- * the notes, the decisions allowed now, the MediPay account and the rectification, then the
- * flow's cards, the consents, the status history and the administrative actions.
+ * the notes, the decisions allowed now, the MediPay account and the rectification, the PEP and
+ * sanctions screening, then the flow's cards, the consents, the status history and the
+ * administrative actions.
  */
 export function ReviewDetailPage<F extends ApplicationFlow>({
   flow,
@@ -48,6 +50,7 @@ function DetailView<F extends ApplicationFlow>({
       <DecisionActions detail={detail} />
       <MedipayAccountCard detail={detail} />
       <RectificationCard detail={detail} />
+      <ScreeningCard flow={flow.api} id={detail.id} />
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Cards detail={detail} />

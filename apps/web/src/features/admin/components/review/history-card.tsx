@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import type { ApplicationDetail } from '@medipay/shared/admin-review';
+import { screeningAuditActions } from '@medipay/shared/screening';
 import { formatDateTime } from '@medipay/shared/dates';
 import { medipayAuditActions } from '@medipay/shared/medipay-account';
 import { statusLabel } from '@medipay/shared/status';
@@ -24,6 +25,8 @@ const auditActionLabels: Record<string, string> = {
   [medipayAuditActions.onboardingFailed]: 'Erro no envio do link de onboarding',
   [medipayAuditActions.emailVerificationSent]: 'Verificação de e-mail enviada',
   [medipayAuditActions.emailVerificationFailed]: 'Erro na verificação de e-mail',
+  [screeningAuditActions.confirmed]: 'Ocorrência de triagem confirmada',
+  [screeningAuditActions.dismissed]: 'Ocorrência de triagem descartada',
 };
 
 const byDate = <T extends { createdAt: string }>(entries: readonly T[]) =>

@@ -1,9 +1,10 @@
+import { triagemFilterLabels, triagemFilterValues } from '@medipay/shared/admin-review';
 import { biometricDecisionLabels } from '@medipay/shared/biometrics';
 import { progressLabel } from '@medipay/shared/status';
 import { StatusBadge } from '../../../../components/status-badge';
 import { Badge } from '../../../../components/ui/badge';
 import { ClippedText, fitContent } from './list-parts';
-import type { ListColumn } from './review-flow';
+import type { ListColumn, ListFilter } from './review-flow';
 
 /**
  * The row's title: the name, with the e-mail under it, each on two lines at most in the table
@@ -23,8 +24,19 @@ export function NameWithEmail({ name, email }: { name: string; email: string | n
 }
 
 /**
- * 'Status': the status in its tone, and a biometric check left for a person to review ('Em
- * revisão', the list's filter of the same name). Both lists have it.
+ * 'Triagem': the applications with PEP or sanctions hits that no reviewer decided yet. Both
+ * lists have it.
+ */
+export const triagemFilter: ListFilter = {
+  param: 'triagem',
+  label: 'Triagem',
+  options: triagemFilterValues.map((value) => ({ value, label: triagemFilterLabels[value] })),
+};
+
+/**
+ * 'Status': the status in its tone, a biometric check left for a person to review ('Em
+ * revisão', the list's filter of the same name) and screening hits to decide ('Triagem
+ * pendente', the 'Triagem' filter). Both lists have it.
  */
 export const statusColumn: ListColumn = {
   label: 'Status',
@@ -36,6 +48,11 @@ export const statusColumn: ListColumn = {
         <Badge variant="outline" className="border-amber-400 text-amber-900">
           <span className="sr-only">Biometria: </span>
           {biometricDecisionLabels.em_revisao}
+        </Badge>
+      )}
+      {item.openScreeningHits && (
+        <Badge variant="outline" className="border-red-400 text-red-900">
+          Triagem pendente
         </Badge>
       )}
     </span>

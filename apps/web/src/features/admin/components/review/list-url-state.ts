@@ -3,8 +3,11 @@ import { useSearchParams } from 'react-router';
 import { decodeListCursor } from '@medipay/shared/list-cursor';
 import type { ApplicationFilters } from '../../api/get-applications';
 
-/** The filters a flow may add to the search and the status (PJ 'Tipo', PF 'Biometria'). */
-export type FilterParam = 'tipo' | 'biometria';
+/**
+ * The filters a flow may add to the search and the status (PJ 'Tipo', PF 'Biometria', both
+ * 'Triagem').
+ */
+export type FilterParam = 'tipo' | 'biometria' | 'triagem';
 
 type Param = 'q' | 'status' | FilterParam | 'page' | 'after' | 'before';
 
@@ -12,7 +15,7 @@ type Param = 'q' | 'status' | FilterParam | 'page' | 'after' | 'before';
 export type PagePosition = { after?: string | null; before?: string | null };
 
 /**
- * A list's filters and page, kept in the URL (`?q=&status=&tipo=&biometria=&page=&after=`) so
+ * A list's filters and page, kept in the URL (`?q=&status=&tipo=&biometria=&triagem=&page=`) so
  * that reload, back and a shared link show the same list. `after` / `before` are the server's
  * cursors (the page after or before a record: no page is counted from the top); `page` is the
  * number shown. Values outside the allowed lists (`statuses`, and `choices` for the filters the
@@ -40,12 +43,13 @@ export function useListUrlState({
     status: allowed('status', statuses),
     tipo: allowed('tipo', choices.tipo),
     biometria: allowed('biometria', choices.biometria),
+    triagem: allowed('triagem', choices.triagem),
     after: position === 'after' && cursorValid ? cursor : '',
     before: position === 'before' && cursorValid ? cursor : '',
   };
   const page = cursorValid && Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
   const hasFilters = Boolean(
-    filters.search.trim() || filters.status || filters.tipo || filters.biometria,
+    filters.search.trim() || filters.status || filters.tipo || filters.biometria || filters.triagem,
   );
 
   const update = useCallback(

@@ -24,7 +24,7 @@ import {
   unauthorized,
   type Handler,
 } from '../../test-utils';
-import { pfDetail, pfId, pjDetail, pjId } from './review-test-fixtures';
+import { noScreening, pfDetail, pfId, pjDetail, pjId } from './review-test-fixtures';
 import { expectVisibleText } from '../../../../testing/visible-text';
 
 beforeEach(() => {
@@ -96,6 +96,7 @@ function withDetail(detail: () => PfDetail | Response, extra: Record<string, Han
     'GET /api/admin/applications/pf': () =>
       json({ items: [], total: 0, filtered: 0, page: 1, pageSize: 20 }),
     'GET /api/admin/dashboard': () => json({}),
+    [`${detailApi}/screening`]: () => json(noScreening),
     ...extra,
   });
 }

@@ -6,11 +6,18 @@ import type {
   ApplicationListItem,
 } from '@medipay/shared/admin-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
+import type { ApplicationScreening } from '@medipay/shared/screening';
 
 export const pfId = '3f2b8c1e-6d4a-4b5f-9c7d-1e2f3a4b5c6d';
 export const pfId2 = '7a1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b';
 export const pjId = 'c0ffee00-1234-4abc-8def-0123456789ab';
 export const pjId2 = 'd1e2f3a4-b5c6-47d8-9e0f-a1b2c3d4e5f6';
+
+/** An application never screened: no hits. */
+export const noScreening: ApplicationScreening = {
+  lastScreenedAt: { pep: null, ceis: null, cnep: null, unsc: null },
+  hits: [],
+};
 
 export function listOf(
   items: ApplicationListItem[],
@@ -44,6 +51,7 @@ export const pfAnalysing: ApplicationListItem = {
   analisadoPor: null,
   analisadoEm: null,
   biometricDecision: null,
+  openScreeningHits: false,
 };
 
 export const pfRequirement: ApplicationListItem = {
@@ -60,6 +68,7 @@ export const pfRequirement: ApplicationListItem = {
   analisadoPor: 'ana.souza@medipay.com.br',
   analisadoEm: '2025-03-09T15:00:00.000Z',
   biometricDecision: null,
+  openScreeningHits: false,
 };
 
 export const pjAnalysing: ApplicationListItem = {
@@ -76,6 +85,7 @@ export const pjAnalysing: ApplicationListItem = {
   analisadoPor: null,
   analisadoEm: null,
   biometricDecision: null,
+  openScreeningHits: false,
 };
 
 export const pjRequirement: ApplicationListItem = {
@@ -92,6 +102,7 @@ export const pjRequirement: ApplicationListItem = {
   analisadoPor: 'bruno.lima@medipay.com.br',
   analisadoEm: '2025-03-05T14:00:00.000Z',
   biometricDecision: null,
+  openScreeningHits: false,
 };
 
 export function document(

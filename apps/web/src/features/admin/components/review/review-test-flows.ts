@@ -17,6 +17,7 @@ import {
   pjAnalysing,
   pjDetail,
   pjRequirement,
+  noScreening,
 } from './review-test-fixtures';
 
 export type ReviewTestFlow = {
@@ -198,6 +199,7 @@ export function withDetail(
       return answer instanceof Response ? answer : json(answer);
     },
     [flow.listApi]: () => json({ items: [], total: 0, filtered: 0, page: 1, pageSize: 20 }),
+    [`${detailOf(flow).api}/screening`]: () => json(noScreening),
     ...extra,
   });
 }

@@ -14,7 +14,7 @@ import { paths } from '@medipay/shared/routes';
 import { pfStatusFilterValues } from '@medipay/shared/status';
 import { AddressCard, contactItems, InfoList, SectionCard } from '../detail-parts';
 import { IdentityChecksCard } from '../identity-checks-card';
-import { NameWithEmail, progressColumn, statusColumn } from '../list-columns';
+import { NameWithEmail, progressColumn, statusColumn, triagemFilter } from '../list-columns';
 import { fitContent } from '../list-parts';
 import { PfDocumentsCard } from '../pf-documents-card';
 import type { DetailOf, ReviewFlowDefinition } from '../review-flow';
@@ -101,7 +101,7 @@ export const pfReview: ReviewFlowDefinition<'PF'> = {
     title: 'Onboardings PF',
     description: 'Cadastros de profissionais de saúde (pessoa física).',
     searchPlaceholder: 'Nome, CPF, e-mail ou protocolo',
-    filterGridClassName: 'sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]',
+    filterGridClassName: 'sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]',
     statuses: pfStatusFilterValues,
     filters: [
       {
@@ -112,6 +112,7 @@ export const pfReview: ReviewFlowDefinition<'PF'> = {
           label: biometriaFilterLabels[value],
         })),
       },
+      triagemFilter,
     ],
     emptyFiltered: reviewMessages.emptyFiltered,
     // Fit for 1280 px beside the menu: the e-mail under the name (as the PJ list has it), the

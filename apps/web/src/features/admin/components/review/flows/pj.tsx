@@ -15,7 +15,7 @@ import { paths } from '@medipay/shared/routes';
 import { pjStatusFilterValues } from '@medipay/shared/status';
 import { AddressCard, contactItems, InfoList, SectionCard } from '../detail-parts';
 import { IdentityComparisonTable } from '../identity-comparison';
-import { NameWithEmail, progressColumn, statusColumn } from '../list-columns';
+import { NameWithEmail, progressColumn, statusColumn, triagemFilter } from '../list-columns';
 import { fitContent } from '../list-parts';
 import { PjDocumentsCard } from '../pj-documents-card';
 import type { DetailOf, ReviewFlowDefinition } from '../review-flow';
@@ -109,9 +109,9 @@ export const pjReview: ReviewFlowDefinition<'PJ'> = {
     title: 'Onboardings PJ',
     description: 'Gerencie os cadastros das operadoras e empresas de saúde.',
     searchPlaceholder: 'Razão social, nome fantasia, CNPJ, e-mail ou protocolo',
-    filterGridClassName: 'md:grid-cols-[2fr_1fr_1fr]',
+    filterGridClassName: 'md:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]',
     statuses: pjStatusFilterValues,
-    filters: [{ param: 'tipo', label: 'Tipo', options: tipoEmpresaOptions }],
+    filters: [{ param: 'tipo', label: 'Tipo', options: tipoEmpresaOptions }, triagemFilter],
     emptyFiltered: reviewMessages.emptyFilteredPj,
     columns: [
       {

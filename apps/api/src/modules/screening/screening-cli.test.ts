@@ -79,12 +79,23 @@ describe('npm run screening', () => {
           '31/12/2020',
           '31/12/2025',
         ],
+        [
+          '***.333.444-**',
+          'BEATRIZ LIMA TAVARES',
+          'PREF',
+          'Prefeita',
+          '',
+          'Prefeitura',
+          '01/01/2017',
+          '07/12/2021',
+          '07/12/2026',
+        ],
       ]),
     );
     const ok = await run(['import', 'pep', 'pep.csv']);
     expect(ok).toMatchObject({ code: 0, err: '' });
     expect(ok.out).toContain(
-      'pep: versão 1 em vigor, 2 registros (2 novos, 0 alterados, 0 retirados).',
+      'pep: versão 1 em vigor, 3 registros (3 novos, 0 alterados, 0 retirados).',
     );
   });
 
@@ -93,19 +104,21 @@ describe('npm run screening', () => {
       { name: 'Conceicao Aparecida Falcao', cpf: '123.708.767-00', birthDate: '10/04/1970' },
       { name: 'Renato Alves Prado' },
       { name: 'Clínica Falcão', kind: 'PJ', cnpj: '12.345.678/0001-95' },
+      // PEP until 07/12/2026: still one on 27/11/2026.
+      { name: 'Beatriz Lima Tavares' },
       // No kind: screened as a person and as a company.
       { name: 'Conceição Aparecida Falcão' },
     ].map((line) => JSON.stringify(line));
     const { code, out, err } = await run(['match'], [...lines, '{"cpf":"1"}', ''].join('\n'));
     expect(code).toBe(1);
     expect(err).toBe(
-      'linha 5: esperado {"name", "cpf", "birthDate", "kind": "PF" ou "PJ", "cnpj"} com ao menos "name"\n',
+      'linha 6: esperado {"name", "cpf", "birthDate", "kind": "PF" ou "PJ", "cnpj"} com ao menos "name"\n',
     );
     const answers = out
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as { hits: unknown[] });
-    expect(answers).toHaveLength(4);
+    expect(answers).toHaveLength(5);
     expect(answers[0]!.hits).toEqual([
       {
         list: 'pep',
@@ -118,6 +131,12 @@ describe('npm run screening', () => {
     // The grace period ended on 31/12/2025: no longer a PEP.
     expect(answers[1]!.hits).toEqual([]);
     expect(answers[2]!.hits).toEqual([]);
-    expect(answers[3]!.hits).toHaveLength(1);
+    expect(answers[3]!.hits).toMatchObject([
+      {
+        name: 'BEATRIZ LIMA TAVARES',
+        reasons: expect.arrayContaining(['PEP até 07/12/2026 (fim da carência)']),
+      },
+    ]);
+    expect(answers[4]!.hits).toHaveLength(1);
   });
 });

@@ -14,7 +14,7 @@ import {
   screeningListVersions,
   screeningRuns,
 } from '@medipay/db/schema';
-import { saoPauloDayKey } from '@medipay/shared/dates';
+import { saoPauloParts } from '@medipay/shared/dates';
 import { screeningAuditActions, type ScreeningListKind } from '@medipay/shared/screening';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
@@ -184,7 +184,11 @@ export function createScreening(deps: { db: Database; clock: Clock }): Screening
     return building.done;
   };
 
-  const today = () => saoPauloDayKey(clock.now());
+  /** The São Paulo day, ISO (yyyy-mm-dd), as the entries' dates are. */
+  const today = () => {
+    const { year, month, day } = saoPauloParts(clock.now());
+    return `${year}-${month}-${day}`;
+  };
 
   /** Hits of an application's subjects, the best subject per entry. */
   const matchApplication = (index: ListIndex, application: ScreenedApplication) => {

@@ -168,6 +168,8 @@ function personName(rng: Rng): string[] {
   if (rng() < 0.4) words.push(fresh(rng, GIVEN, words));
   if (rng() < 0.3) words.push(pick(rng, PARTICLES));
   words.push(fresh(rng, SURNAMES, words));
+  // One surname only (SANDRA RODRIGUES) on 15%, three on a quarter of the others.
+  if (rng() < 0.15) return words;
   if (rng() < 0.2) words.push(pick(rng, PARTICLES));
   words.push(fresh(rng, SURNAMES, words));
   if (rng() < 0.25) words.push(fresh(rng, SURNAMES, words));

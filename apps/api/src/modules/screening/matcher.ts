@@ -37,7 +37,7 @@ export type ScreeningMatch = {
  * The alert threshold, chosen on the calibration set (screening-calibration.test.ts) and reported
  * on an independently built one (bench/screening): decision 022.
  */
-export const ALERT_THRESHOLD = 0.75;
+export const ALERT_THRESHOLD = 0.74;
 
 /** A name alone never reaches 1: what confirms it (CPF digits, birth date) adds the rest. */
 const NAME_ONLY_CEILING = 0.92;

@@ -14,15 +14,22 @@ export type TokenLikeness = { readonly similarity: number; readonly reason: stri
 export const MIN_TOKEN_SIMILARITY = 0.6;
 
 /** How alike two tokens are, in [0, 1], and why (null when they are not alike). */
-export function tokenLikeness(query: NameToken, listed: NameToken): TokenLikeness | null {
+export function tokenLikeness(
+  query: NameToken,
+  listed: NameToken,
+  options: { givenName?: boolean } = {},
+): TokenLikeness | null {
   if (query.text === listed.text)
     return { similarity: 1, reason: `${query.text} = ${listed.text}` };
   if (query.sound === listed.sound) {
     return { similarity: 0.95, reason: `${query.text} ≈ ${listed.text} (mesmo som)` };
   }
-  if (genderPair(query.text, listed.text)) return null;
-  // Typos seldom touch the first letter: two edits there make another name (PEREIRA, FERREIRA).
-  const sameStart = query.text[0] === listed.text[0];
+  if (options.givenName && genderPair(query.text, listed.text)) return null;
+  // Typos seldom change the first letter: two edits there make another name (PEREIRA,
+  // FERREIRA); a first letter dropped (ONCEICAO for CONCEICAO) keeps the start.
+  const [q0, q1] = query.text;
+  const [l0, l1] = listed.text;
+  const sameStart = q0 === l0 || q0 === l1 || q1 === l0;
   const budget = Math.min(
     editBudget(Math.max(query.text.length, listed.text.length)),
     sameStart ? 2 : 1,
@@ -52,10 +59,12 @@ export function tokenLikeness(query: NameToken, listed: NameToken): TokenLikenes
 }
 
 /**
- * FRANCISCO and FRANCISCA, DANIEL and DANIELA: one letter apart, but another person's name.
+ * FRANCISCO and FRANCISCA, DANIEL and DANIELA: one letter apart, but another person's given
+ * name (a surname's last letter lost, SILV for SILVA, is a typo).
  */
 function genderPair(a: string, b: string): boolean {
-  if (a.length >= 4 && (a === `${b}A` || b === `${a}A`)) return true;
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  if (shorter.length >= 4 && longer === `${shorter}A` && /[LRSNZ]$/.test(shorter)) return true;
   if (a.length !== b.length || a.length < 4) return false;
   const end = a.length - 1;
   return (
@@ -73,7 +82,7 @@ function listedWeight(index: number, count: number, company: boolean): number {
 }
 
 /** The share of an unpaired token's weight that counts against the score. */
-const UNPAIRED_QUERY = 0.6;
+const UNPAIRED_QUERY = 0.5;
 const UNPAIRED_QUERY_FIRST = 1.2;
 const UNPAIRED_LISTED_MIDDLE = 0.5;
 
@@ -93,7 +102,7 @@ export function scoreNames(
   const pairs: { qi: number; li: number; likeness: TokenLikeness }[] = [];
   for (let qi = 0; qi < q.length; qi += 1) {
     for (let li = 0; li < l.length; li += 1) {
-      const likeness = tokenLikeness(q[qi]!, l[li]!);
+      const likeness = tokenLikeness(q[qi]!, l[li]!, { givenName: li === 0 || qi === 0 });
       if (likeness && likeness.similarity >= MIN_TOKEN_SIMILARITY) pairs.push({ qi, li, likeness });
     }
   }

@@ -109,6 +109,9 @@ export function nameTokens(name: string, options: { company?: boolean } = {}): N
   const weak: string[] = [];
   let suffix: string | null = null;
   const words = normaliseName(name).split(' ').filter(Boolean);
+  // The same words with Ç read as S, for the sound: ALEÇANDRA sounds as ALESSANDRA, PEÇANHA as
+  // PESSANHA (the text keeps C, so that GONCALVES typed without the cedilla is GONÇALVES).
+  const sounded = normaliseName(name.replace(/[çÇ]/g, 'S')).split(' ').filter(Boolean);
   words.forEach((word, index) => {
     const generation =
       suffixes.get(word) ?? (index === words.length - 1 ? misspeltSuffix(word) : undefined);
@@ -120,7 +123,7 @@ export function nameTokens(name: string, options: { company?: boolean } = {}): N
     } else if (options.company && companyForms.has(word)) {
       weak.push(word);
     } else {
-      strong.push({ text: word, sound: soundKey(word) });
+      strong.push({ text: word, sound: soundKey(sounded[index] ?? word) });
     }
   });
   return { strong, weak, suffix };

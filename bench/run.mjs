@@ -10,6 +10,7 @@ const benchmarks = {
   uploads: () => import('./uploads.mjs'),
   'pdf-uploads': () => import('./pdf-uploads.mjs'),
   cluster: () => import('./cluster.mjs'),
+  screening: () => import('./screening.mjs'),
 };
 
 const args = process.argv.slice(2);

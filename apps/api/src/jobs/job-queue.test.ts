@@ -1,16 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import { createScreening } from '../modules/screening/screening.service';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
 import { createTestClock } from '../../test/test-clock';
+import { createScreening } from '../modules/screening/screening.service';
 import {
   EXTRACTION_QUEUE,
   LEGACY_PDFS_QUEUE,
   MEDIPAY_ACCOUNT_QUEUE,
   ORPHAN_FILES_QUEUE,
   OUTBOX_QUEUE,
+  SCREENING_QUEUE,
   startJobQueue,
   type JobQueue,
 } from './job-queue';
@@ -208,6 +209,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('on a new PostgreSQL database', ()
           MEDIPAY_ACCOUNT_QUEUE,
           ORPHAN_FILES_QUEUE,
           OUTBOX_QUEUE,
+          SCREENING_QUEUE,
         ]
           .sort()
           .map((name) => ({ name })),

@@ -1,4 +1,3 @@
-import { createScreening } from '../modules/screening/screening.service';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { createLocalStorage } from '../adapters/storage/local';
 import type { DocumentStorage } from '../adapters/storage/port';
 import { createS3Storage } from '../adapters/storage/s3';
 import { newStorageKey } from '../modules/documents/intake';
+import { createScreening } from '../modules/screening/screening.service';
 import { createTestClock } from '../../test/test-clock';
 import { LEGACY_PDFS_QUEUE, ORPHAN_FILES_QUEUE, startJobQueue } from './job-queue';
 import { isPortalStorageKey, ORPHAN_FILES_GRACE_MS, sweepOrphanFiles } from './orphan-files.job';

@@ -21,7 +21,7 @@ test('a PEP hit is shown on the application page and dismissed with a reason', a
   isMobile,
 }) => {
   const listed = seededScreeningHits[isMobile ? 1 : 0]!;
-  const reason = `Homônimo: CPF e órgão de ${listed.nome} conferidos, não é a pessoa listada.`;
+  const reason = `Homônimo: ${listed.nome} nunca foi ${listed.funcao}; CPF conferido.`;
   await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
 
   // The PF list, filtered to the applications with hits to decide.
@@ -38,7 +38,9 @@ test('a PEP hit is shown on the application page and dismissed with a reason', a
     page.getByRole('heading', { level: 1, name: 'Detalhes do Onboarding' }),
   ).toBeVisible();
   const section = page.getByRole('region', { name: 'Triagem PEP e sanções' });
-  const hit = section.getByRole('article', { name: listed.entryName });
+  const hit = section
+    .getByRole('article', { name: listed.entryName })
+    .filter({ hasText: listed.orgao });
   await expect(hit.getByText('A decidir')).toBeVisible();
   await expect(hit.getByText(/^PEP \(CGU\) · versão \d+$/)).toBeVisible();
   await expect(hit.getByText(`Titular: ${listed.nome}`)).toBeVisible();
@@ -66,7 +68,7 @@ test('a PEP hit is shown on the application page and dismissed with a reason', a
   ).toBeVisible();
   await expect(hit.getByText(reason)).toBeVisible();
   await expect(hit.getByRole('button', { name: 'Descartar' })).toHaveCount(0);
-  await expect(page.getByText('Ocorrência de triagem descartada')).toBeVisible();
+  await expect(page.getByText('Ocorrência de triagem descartada').first()).toBeVisible();
 
   // After a reload too.
   await page.reload();
@@ -74,6 +76,7 @@ test('a PEP hit is shown on the application page and dismissed with a reason', a
     page
       .getByRole('region', { name: 'Triagem PEP e sanções' })
       .getByRole('article', { name: listed.entryName })
+      .filter({ hasText: listed.orgao })
       .getByText(reason),
   ).toBeVisible();
 });

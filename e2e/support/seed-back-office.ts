@@ -2,9 +2,9 @@
  * Seeds the database of the back-office server of the browser tests (run before it starts, on
  * its own DATA_DIR) with the demonstration dataset of `npm run seed:demo`: applications of both
  * flows in every status the dashboard counts, with their documents, and abandoned applicant
- * sessions, and a PEP list that names two applicants (seed-screening.ts). The numbers the specs
- * expect are derived from that dataset and exported here; importing this module has no side
- * effect (the seeding code loads only when run as a script).
+ * sessions, and a PEP list that names one applicant twice (seed-screening.ts). The numbers the
+ * specs expect are derived from that dataset and exported here; importing this module has no
+ * side effect (the seeding code loads only when run as a script).
  */
 import { demoDataset } from '../../apps/api/demo/demo-dataset';
 
@@ -79,7 +79,7 @@ async function seed(dataDir: string) {
         .update(onboardingPf)
         .set({ nomeCompleto: seededLongPf.nome, email: seededLongPf.email })
         .where(eq(onboardingPf.email, longestPf.email));
-      // A PEP list naming two of the applicants (seed-screening.ts).
+      // A PEP list naming one of the applicants twice (seed-screening.ts).
       await seedScreening(database.db);
     }
   } finally {

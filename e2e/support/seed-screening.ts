@@ -1,8 +1,8 @@
 /**
  * The screening part of the seeded servers' data (seed-back-office.ts runs it): a fictitious PEP
- * file in the CGU's format, imported as the operator's command does, in which two seeded
- * applicants are listed (by name and the six middle digits of their CPF), and those two
- * applications screened against it. Each browser project decides the hit of its own applicant.
+ * file in the CGU's format, imported as the operator's command does, in which a seeded applicant
+ * is listed twice (by name and the six middle digits of the CPF), and that application screened
+ * against it. Each browser project decides its own hit.
  * Importing this module has no side effect: the API's code loads only inside `seedScreening`.
  */
 import type { Database } from '@medipay/db/client';
@@ -18,12 +18,15 @@ const listed = (nome: string, funcao: string, orgao: string): SeededScreeningHit
   orgao,
 });
 
-/** The desktop run dismisses the first one, the phone run the second. */
+/**
+ * One seeded applicant (in requirements: no other spec moves it) listed twice, for two offices:
+ * two hits, the desktop run dismisses the first, the phone run the second.
+ */
 export const seededScreeningHits: readonly SeededScreeningHit[] = [
   listed('Daniel Souza Prado', 'Diretor de Programa', 'Ministério da Saúde'),
   listed(
-    'Elisa Martins Rocha',
-    'Secretária Municipal de Saúde',
+    'Daniel Souza Prado',
+    'Secretário Municipal de Saúde',
     'Prefeitura Municipal de Lauro de Freitas',
   ),
 ];
@@ -65,10 +68,7 @@ export async function seedScreening(db: Database): Promise<void> {
     .select({ id: onboardingPf.id })
     .from(onboardingPf)
     .where(
-      inArray(
-        onboardingPf.nomeCompleto,
-        seededScreeningHits.map((hit) => hit.nome),
-      ),
+      inArray(onboardingPf.nomeCompleto, [...new Set(seededScreeningHits.map((hit) => hit.nome))]),
     );
   for (const { id } of applicants) await screening.screenApplication('PF', id);
 }

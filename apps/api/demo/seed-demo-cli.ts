@@ -10,29 +10,15 @@ import { createDb, type DatabaseHandle } from '@medipay/db/client';
 import { paths } from '@medipay/shared/routes';
 import { statusLabel } from '@medipay/shared/status';
 import { createDocumentStorage } from '../src/adapters/storage';
-import { EnvError, loadEnv, type Env } from '../src/config/env';
+import { commandEnvironment } from '../src/cli/cli-environment';
 import { systemClock } from '../src/lib/clock';
 import { demoDataset, seedDemo } from './demo-seed';
 import { seedDemoScreening } from './demo-screening';
 
-// npm runs workspace scripts inside the workspace; a relative DATA_DIR means the caller's folder,
-// as it does for `npm start`. INIT_CWD is where npm was run: not configuration.
-// eslint-disable-next-line no-restricted-properties
-const callerDir = process.env.INIT_CWD;
-if (callerDir) process.chdir(callerDir);
-
 const out = (text: string) => process.stdout.write(`${text}\n`);
 
-let env: Env;
-try {
-  env = loadEnv();
-} catch (error) {
-  if (error instanceof EnvError) {
-    process.stderr.write(`${error.message}\nVeja .env.example para os valores aceitos.\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+// Relative paths (DATA_DIR) are the caller's folder, as for `npm start` (cli-environment.ts).
+const env = commandEnvironment();
 
 if (env.NODE_ENV === 'production') {
   process.stderr.write(

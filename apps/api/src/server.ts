@@ -1,20 +1,8 @@
 import { join } from 'node:path';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
-import { EnvError, loadEnv, type Env } from './config/env';
+import { loadEnvOrExit, type Env } from './config/env';
 import { publicUrlWarning } from './lib/public-url';
 import { startBanner } from './lib/start-banner';
-
-function readEnv(): Env {
-  try {
-    return loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\nVeja .env.example para os valores aceitos.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 async function openDatabase(env: Env): Promise<DatabaseHandle> {
   const database = await createDb(
@@ -36,7 +24,7 @@ const REQUEST_GRACE_MS = 15_000;
  */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
-const env = readEnv();
+const env = loadEnvOrExit();
 // The database opens (and migrates, under a lock shared with the other processes) while the
 // application modules load.
 const [database, { buildApp }, { boxed, ensureFirstAdmin }, { prepareHandOver }] =

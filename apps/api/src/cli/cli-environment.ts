@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { createDb, type DatabaseHandle } from '@medipay/db/client';
-import { EnvError, loadEnv, type Env } from '../config/env';
+import { loadEnvOrExit, type Env } from '../config/env';
 
 /**
  * The environment, relative paths taken from the caller's folder (npm runs workspace scripts
@@ -15,15 +15,7 @@ export function commandEnvironment(): Env {
   // eslint-disable-next-line no-restricted-properties
   const callerDir = process.env.INIT_CWD;
   if (callerDir) process.chdir(callerDir);
-  try {
-    return loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\nVeja .env.example para os valores aceitos.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  return loadEnvOrExit();
 }
 
 /** The server's database (DATABASE_URL, or the embedded one in DATA_DIR), migrated. */

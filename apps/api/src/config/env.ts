@@ -310,3 +310,19 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 export function loadEnv(): Env {
   return parseEnv(process.env);
 }
+
+/**
+ * loadEnv for a process's entry point (the server, the operator's commands): a bad value is
+ * reported in Portuguese, naming it, and the process exits.
+ */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\nVeja .env.example para os valores aceitos.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

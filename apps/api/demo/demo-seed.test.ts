@@ -28,6 +28,7 @@ import { isValidCnpj, isValidCpf } from '@medipay/shared/tax-id';
 import { createDocumentStorage } from '../src/adapters/storage';
 import { createLocalStorage } from '../src/adapters/storage/local';
 import type { DocumentStorage } from '../src/adapters/storage/port';
+import { systemClock } from '../src/lib/clock';
 import { readStream } from '../src/lib/streams';
 import { adminSession } from '../test/admin';
 import { createTestApp } from '../test/test-app';
@@ -36,6 +37,7 @@ import { countAbandonedSessions } from '../src/modules/admin-dashboard/admin-das
 import { createAdminAccounts } from '../src/modules/admin-auth/admin-accounts.service';
 import { defaultFirstAdmin } from '../src/modules/admin-auth/first-admin';
 import type { CheckRecord } from '../src/modules/biometrics/biometrics.service';
+import { createLinkedApplications } from '../src/modules/linked-applications/linked-applications.service';
 import { createReviewDetail } from '../src/modules/admin-review/review-detail.service';
 import type { DocumentRow } from '../src/modules/documents/documents.repository';
 import { pfSavedValues } from '../src/modules/application/flows/pf';
@@ -412,7 +414,11 @@ describe('seedDemo', () => {
   });
 
   it('shows every application in the back office review, with the checks of the PF ones', async () => {
-    const detail = createReviewDetail({ db: database.db });
+    const detail = createReviewDetail({
+      db: database.db,
+      clock: systemClock,
+      links: createLinkedApplications({ db: database.db, faces: null }),
+    });
     for (const row of await pfRecords()) {
       const shown = applicationDetailSchema.parse(await detail.get('pf', row.id));
       if (shown.flow !== 'PF') throw new Error('expected a PF detail');

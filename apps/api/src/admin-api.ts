@@ -12,6 +12,10 @@ import {
 import { adminDashboardModule } from './modules/admin-dashboard/admin-dashboard.module';
 import { adminReviewModule } from './modules/admin-review/admin-review.module';
 import { createReviewDetail } from './modules/admin-review/review-detail.service';
+import {
+  createLinkedApplications,
+  type FaceLinks,
+} from './modules/linked-applications/linked-applications.service';
 import { medipayAccountModule } from './modules/medipay-account/medipay-account.module';
 import type { MedipayAccounts } from './modules/medipay-account/medipay-account.service';
 import type { Outbox } from './modules/messaging/outbox.service';
@@ -32,6 +36,8 @@ export type AdminApiOptions = {
   medipaySandbox: boolean;
   /** Whether the background jobs run (the daily purge of abandoned sessions). */
   backgroundJobs: boolean;
+  /** The one-to-many face search of linked applications (null: no face engine). */
+  faceLinks: FaceLinks | null;
 };
 
 /**
@@ -53,7 +59,8 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, optio
   await admin.register(async (guarded) => {
     guarded.addHook('onRequest', adminSessionGuard(auth));
     // The back office's view of an application: the review's and the account actions' answer.
-    const detail = createReviewDetail({ db });
+    const links = createLinkedApplications({ db, faces: options.faceLinks });
+    const detail = createReviewDetail({ db, clock, links });
     await guarded.register(adminAuthModule, { auth, medipaySandbox, db, clock });
     await guarded.register(adminDashboardModule, {
       db,
@@ -68,6 +75,8 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, optio
       outbox: options.outbox,
       medipayAccounts: options.medipayAccounts,
       publicUrl,
+      links,
+      storage: options.storage,
     });
     await guarded.register(medipayAccountModule, {
       accounts: options.medipayAccounts,

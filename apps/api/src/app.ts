@@ -187,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     medipayAccounts,
     medipaySandbox: paymentPlatform.sandbox,
     backgroundJobs,
+    faceLinks: null,
   });
 
   await app.register(handoffPageModule, { sessions });

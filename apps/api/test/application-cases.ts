@@ -25,6 +25,11 @@ type Documents = Awaited<ReturnType<FlowClient['fillSteps']>>;
 /** A change to a step's valid values, and the message it is refused with. */
 export type Refusal = [change: Record<string, unknown>, message: string];
 
+/** A step's stored columns; method syntax keeps `FlowCase<PfApplicant>` a `FlowCase`. */
+type StoredStep<A> = {
+  columns(documents: Documents, applicant: A): Record<string, unknown>;
+}['columns'];
+
 export type FlowCase<A extends Applicant = Applicant> = {
   flow: Flow;
   /** The other flow: its sessions are no sessions of this flow's routes. */
@@ -58,7 +63,7 @@ export type FlowCase<A extends Applicant = Applicant> = {
   front: string;
   step3(front: UploadedDocument, back: UploadedDocument): Record<string, unknown>;
   /** Stored rows after steps saved by `fillSteps` (of the steps not checked elsewhere). */
-  storedSteps: Partial<Record<3 | 4 | 5, (documents: Documents) => Record<string, unknown>>>;
+  storedSteps: Partial<Record<3 | 4 | 5, StoredStep<A>>>;
   /** A column of step 4, empty until step 4 is saved. */
   step4Column: 'selfieUrl' | 'contratoSocialUrl';
   /** Refusals of steps 1, 3 and 5 (changes to the step's valid values), and of an empty step 1. */
@@ -262,7 +267,7 @@ const pjCase: FlowCase<PjApplicant> = {
     complemento: 'Conjunto 42',
     comprovanteEndereco: documents.comprovanteEndereco,
     ...pjValues.responsible(documents.responsavelDocFrente!, documents.responsavelDocVerso!),
-    responsavelCpf: '52998224725',
+    responsavelCpf: applicant.responsavelCpf.replace(/\D/g, ''),
     contratoSocial: documents.contratoSocial,
     cartaoCnpj: documents.cartaoCnpj,
     alvaraFuncionamento: documents.alvaraFuncionamento,
@@ -284,9 +289,9 @@ const pjCase: FlowCase<PjApplicant> = {
   front: 'responsavelDocFrente',
   step3: pjValues.responsible,
   storedSteps: {
-    3: (documents) => ({
+    3: (documents, applicant) => ({
       responsavelNome: 'Carlos Pereira',
-      responsavelCpf: '52998224725',
+      responsavelCpf: applicant.responsavelCpf.replace(/\D/g, ''),
       responsavelRg: '12.345.678-9',
       responsavelCargo: 'diretor',
       responsavelDocFrenteUrl: documentUrl(documents.responsavelDocFrente),

@@ -35,6 +35,11 @@ export type PfApplicant = Applicant & { cpf: string };
 export type PjApplicant = Applicant & {
   /** As stored: 14 upper-case characters. */
   cnpj: string;
+  /**
+   * The representative's CPF as typed: one per company, so that test companies are not linked
+   * to one another by a shared representative (linked applications).
+   */
+  responsavelCpf: string;
 };
 
 type Caller = Pick<Applicant, 'cookie' | 'remoteAddress'>;
@@ -138,9 +143,13 @@ export const pjValues = {
     ...contacts(applicant),
   }),
   address: address('Conjunto 42', 'comprovanteEndereco'),
-  responsible: (front: UploadedDocument, back: UploadedDocument) => ({
+  responsible: (
+    front: UploadedDocument,
+    back: UploadedDocument,
+    responsavelCpf = '529.982.247-25',
+  ) => ({
     responsavelNome: 'Carlos Pereira',
-    responsavelCpf: '529.982.247-25',
+    responsavelCpf,
     responsavelRg: '12.345.678-9',
     responsavelCargo: 'diretor',
     responsavelDocFrente: front,
@@ -366,6 +375,7 @@ export function pjClient(t: TestApp) {
     emailName: 'empresa',
     identity: (n, options) => ({
       cnpj: options.cnpj ?? cnpjFrom(`${String(20_000_000 + n * 7919).slice(-8)}0001`),
+      responsavelCpf: cpfFrom(600_000_000 + n * 7),
     }),
     // The representative's document is a photo; the company's documents are PDFs.
     fileName: (field) => (field.startsWith('responsavelDoc') ? `${field}.jpg` : `${field}.pdf`),
@@ -379,6 +389,7 @@ export function pjClient(t: TestApp) {
       pjValues.responsible(
         await client.upload(applicant, 'responsavelDocFrente'),
         await client.upload(applicant, 'responsavelDocVerso'),
+        applicant.responsavelCpf,
       ),
     4: async (applicant) =>
       pjValues.documents({

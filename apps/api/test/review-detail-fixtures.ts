@@ -12,6 +12,7 @@ import { pfClient, pjClient } from './flow-applicant';
 import type { TestApp } from './test-app';
 import type { AuthenticatedAdmin } from '../src/modules/admin-auth/admin-request';
 import { createReviewDecisions } from '../src/modules/admin-review/review-decisions.service';
+import { createLinkedApplications } from '../src/modules/linked-applications/linked-applications.service';
 import { createReviewDetail } from '../src/modules/admin-review/review-detail.service';
 
 /** An admin as the session guard sets `request.admin`. */
@@ -31,11 +32,13 @@ export async function testAdmin(t: TestApp): Promise<AuthenticatedAdmin> {
 export function reviewServices(t: TestApp, clock: Clock) {
   const dispatched: string[] = [];
   const accountsDispatched: string[] = [];
-  const detail = createReviewDetail({ db: t.database.db });
+  const links = createLinkedApplications({ db: t.database.db, faces: null });
+  const detail = createReviewDetail({ db: t.database.db, clock, links });
   const decisions = createReviewDecisions({
     db: t.database.db,
     clock,
     detail,
+    links,
     publicUrl: t.env.PUBLIC_URL,
     outbox: {
       dispatch: async (outboxId) => {

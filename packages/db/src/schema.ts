@@ -11,3 +11,4 @@ export * from './schema/admin';
 export * from './schema/rectification';
 export * from './schema/medipay';
 export * from './schema/screening';
+export * from './schema/case-review';

@@ -22,6 +22,14 @@
  */
 import { z } from 'zod';
 import { biometricDecisionSchema } from './biometrics';
+import {
+  analistaFilterSchema,
+  deadlineStatusSchema,
+  documentReviewSchema,
+  internalNoteField,
+  prazoFilterSchema,
+  reviewCaseSchema,
+} from './case-review';
 import { uploadedDocumentSchema } from './documents';
 import { requiredLongText } from './fields';
 import { identityFlagCodes, identitySources } from './identity-comparison';
@@ -113,8 +121,17 @@ export const listFiltersSchema = z.object({
   biometria: z.preprocess(emptyToUndefined, biometriaFilterSchema.optional()),
   /** The applications with screening hits to decide (triagemFilterValues). */
   triagem: z.preprocess(emptyToUndefined, triagemFilterSchema.optional()),
-  /** Creation date, newest first (the spec's order) or oldest first. */
-  sort: z.enum(['created_desc', 'created_asc'], listMessages.invalidSort).default('created_desc'),
+  /** The cases awaiting analysis due today, or overdue (case-review.ts). */
+  prazo: z.preprocess(emptyToUndefined, prazoFilterSchema.optional()),
+  /** The cases the signed-in admin holds ('Minhas análises'). */
+  analista: z.preprocess(emptyToUndefined, analistaFilterSchema.optional()),
+  /**
+   * Creation date, newest first (the spec's order) or oldest first; or the due time, soonest
+   * first (the cases awaiting analysis only).
+   */
+  sort: z
+    .enum(['created_desc', 'created_asc', 'prazo_asc'], listMessages.invalidSort)
+    .default('created_desc'),
 });
 export type ListFilterQuery = z.infer<typeof listFiltersSchema>;
 
@@ -170,6 +187,11 @@ export const applicationListItemSchema = z.object({
   biometricDecision: biometricDecisionSchema.nullable(),
   /** Whether the application has screening hits (PEP, sanctions) that no reviewer decided yet. */
   openScreeningHits: z.boolean(),
+  /** The due time (ISO) while the status awaits analysis; null otherwise. */
+  prazoAnalise: z.string().nullable(),
+  prazoStatus: deadlineStatusSchema.nullable(),
+  /** Who holds the case ('Assumir análise'). */
+  analistaEmail: z.string().nullable(),
 });
 export type ApplicationListItem = z.infer<typeof applicationListItemSchema>;
 
@@ -203,6 +225,8 @@ export const reviewDocumentSchema = z.object({
       uploadedBy: z.enum(['applicant', 'admin']),
     }),
   ),
+  /** The reviewer's decision on the current version ('Recusar documento'); null when none. */
+  review: documentReviewSchema.nullable(),
 });
 export type ReviewDocument = z.infer<typeof reviewDocumentSchema>;
 
@@ -271,6 +295,8 @@ export const auditEntrySchema = z.object({
   adminEmail: z.string(),
   observacoes: z.string().nullable(),
   motivo: z.string().nullable(),
+  /** The reviewer's note for the team; never sent to the applicant. */
+  notaInterna: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -310,6 +336,8 @@ const detailBase = {
   interactions: z.array(clientInteractionSchema),
   /** Typed, registry (PJ), read from the document and corrected (PF), with the disagreements. */
   identity: identityComparisonSchema,
+  /** Due time, holder and four-eyes state (case-review.ts). */
+  case: reviewCaseSchema,
 };
 
 export const applicationDetailSchema = z.discriminatedUnion('flow', [
@@ -324,11 +352,15 @@ export const applicationDetailSchema = z.discriminatedUnion('flow', [
 export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
 
 export const decisionBaseSchema = z.object({ expectedStatus: z.string().min(1).max(40) });
+/** `exigencias` reaches the applicant; `notaInterna` stays in the back office. */
 export const requestChangesDecisionSchema = decisionBaseSchema.extend({
   exigencias: requiredLongText(m.exigencias),
+  notaInterna: internalNoteField,
 });
+/** `motivo` reaches the applicant; `notaInterna` stays in the back office. */
 export const denyDecisionSchema = decisionBaseSchema.extend({
   motivo: requiredLongText(m.motivoNegacao),
+  notaInterna: internalNoteField,
 });
 
 /** Audit action names (admin_actions.action) of the decisions. */

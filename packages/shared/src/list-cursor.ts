@@ -1,8 +1,10 @@
 /**
  * The keyset cursors of the back-office lists (`next` and `previous` of a page, sent back as
- * `after` and `before`): a row's position in the sort order, `[created_at, id]` as JSON in
- * base64url (no padding). `created_at` is the text PostgreSQL prints for a timestamptz
- * (`2026-11-22 14:03:07.123456+00`, microseconds kept), `id` the row's uuid.
+ * `after` and `before`): a row's position in the sort order, `[sort key, id]` as JSON in
+ * base64url (no padding). The sort key is the row's created_at, or its due time (prazo_analise)
+ * in the due-time sort, as the text PostgreSQL prints for a timestamptz
+ * (`2026-11-22 14:03:07.123456+00`, microseconds kept); `id` is the row's uuid. A cursor belongs
+ * to the sort that made it: the lists drop it when the sort changes.
  *
  * The server makes them; a cursor that comes back is read only if it is exactly one the server
  * could have made: a real calendar date and time, a UTC offset PostgreSQL accepts, a uuid, and
@@ -11,7 +13,10 @@
  * fail on it. Written without Buffer or atob, so the web and the server read cursors alike.
  */
 
-/** A position in the sort order: a row's created_at (as PostgreSQL prints it) and id. */
+/**
+ * A position in the sort order: a row's sort key (as PostgreSQL prints it; named after the
+ * first sort, created_at, it holds the due time in the due-time sort) and id.
+ */
 export type ListCursor = { createdAt: string; id: string };
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

@@ -12,13 +12,20 @@
  *   GET  /api/rectification                   -> rectificationPage (from the cookie)
  *   POST /api/rectification/documents/:field  multipart, one file -> uploadedDocument
  *        Checked like the wizard's uploads (same kinds and 10 MB limit) and stored as a new
- *        version; applied only by the submit.
+ *        version; applied only by the submit. Only the page's documents: 400
+ *        (`rectificationMessages.fieldNotOffered`) for any other field.
  *   GET  /api/rectification/documents/:id     the file ('Ver documento'): a document of this
  *        application only.
  *   POST /api/rectification/submit            rectificationSubmit -> rectificationResult
  *        In one transaction: the new documents become current (earlier versions kept), status
  *        EM_EXIGENCIA -> EM_ANALISE with its history, DOCUMENT_UPDATE per document and
  *        JUSTIFICATION_SENT, the link is spent.
+ *
+ * Requested documents (issue 25): a link made from the reviewer's refusals carries those
+ * documents; its page lists exactly them, each with the reason (`documentosSolicitados` true),
+ * and the submit must send every one of them (400 `rectificationMessages.missingRequested`) and
+ * no other (400 `fieldNotOffered`); nothing changes on a refusal. A link of free-text
+ * requirements (`documentosSolicitados` false) lists every replaceable document, none required.
  *
  * Anything not live (unknown, expired or spent token, no cookie, application not EM_EXIGENCIA)
  * answers 404 with `rectificationMessages.notFoundDescription`: a wrong token learns nothing.
@@ -49,6 +56,11 @@ export const rectificationDocumentSchema = z.object({
   kind: z.enum(['document', 'pdf', 'image'] satisfies [FileKind, ...FileKind[]]),
   /** The document on record ('Ver documento'), served by GET /api/rectification/documents/:id. */
   current: uploadedDocumentSchema.nullable(),
+  /**
+   * Why the reviewer refused it, as the applicant reads it ('Ilegível', or the reviewer's text):
+   * set on a requested document, null on a page of free-text requirements.
+   */
+  motivo: z.string().nullable(),
 });
 export type RectificationDocument = z.infer<typeof rectificationDocumentSchema>;
 
@@ -59,6 +71,11 @@ export const rectificationPageSchema = z.object({
   protocolo: z.string().nullable(),
   /** The administrator's requirements. */
   exigencias: z.string().nullable(),
+  /**
+   * Whether `documents` are the documents the reviewer asked for, each of which the submit must
+   * send; false: every replaceable document, any of them optional.
+   */
+  documentosSolicitados: z.boolean(),
   documents: z.array(rectificationDocumentSchema),
 });
 export type RectificationPage = z.infer<typeof rectificationPageSchema>;
@@ -91,6 +108,13 @@ export function isRectificationField(flow: 'PF' | 'PJ', field: string): boolean 
   return (rectificationFileFields[flow] as readonly string[]).includes(field);
 }
 
+/** 'A', 'A e B', 'A, B e C'. */
+export function joinLabels(labels: readonly string[]): string {
+  return labels.length <= 1
+    ? (labels[0] ?? '')
+    : `${labels.slice(0, -1).join(', ')} e ${labels.at(-1)}`;
+}
+
 /** Messages of back-office.md (sections 2 and 8) for the page, and ours where it is silent. */
 export const rectificationMessages = {
   title: 'Retificar Documentos',
@@ -103,6 +127,25 @@ export const rectificationMessages = {
   exigenciasTitle: 'Exigências do analista',
   justificationLabel: 'Justificativa (opcional)',
   viewDocument: 'Ver documento',
+  documentsTitle: 'Documentos',
+  documentsIntro: 'Escolha um novo arquivo apenas para os documentos que precisam ser corrigidos.',
+  /** A link with requested documents: the section's title and what it asks. */
+  requestedTitle: 'Documentos solicitados',
+  requestedIntro: (labels: readonly string[]) =>
+    labels.length === 1
+      ? `O analista pediu um novo arquivo de: ${labels[0]}. Envie-o para que o cadastro volte para análise.`
+      : `O analista pediu novos arquivos de: ${joinLabels(labels)}. Envie todos para que o cadastro volte para análise.`,
+  /** Under a requested document. */
+  reason: (text: string) => `Motivo: ${text}`,
+  /** A requested document left out of the submit (the page's and the server's message). */
+  missingRequested: (labels: readonly string[]) =>
+    labels.length === 1
+      ? `Envie o documento solicitado: ${labels[0]}`
+      : `Envie os documentos solicitados: ${joinLabels(labels)}`,
+  /** Under a requested document without a new file, after a submit. */
+  requestedFileMissing: 'Escolha um novo arquivo para este documento.',
+  /** An upload or a submit of a document the page does not list. */
+  fieldNotOffered: 'Este documento não pode ser atualizado nesta página.',
   submit: 'Enviar Correções',
   submitting: 'Salvando...',
   attentionTitle: 'Atenção',

@@ -83,6 +83,8 @@ export const adminActions = pgTable(
     action: text('action').notNull(),
     observacoes: text('observacoes'),
     motivo: text('motivo'),
+    /** The reviewer's note for the team; never sent to the applicant (observacoes and motivo are). */
+    notaInterna: text('nota_interna'),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

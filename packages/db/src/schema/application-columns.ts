@@ -5,7 +5,17 @@
  * back office's decision and the timestamps. Each call makes new column builders: a builder
  * belongs to one table.
  */
-import { boolean, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { applicantSessions } from './applicants';
 
 /** The record, its session (one application per session), progress, status and protocol. */
@@ -62,4 +72,59 @@ export const applicationDecisionColumns = () => ({
    * route applications; null before the submission.
    */
   identidadeDivergencias: jsonb('identidade_divergencias').$type<string[]>(),
+  /**
+   * When the back office owes a decision: the end of the second business day after the
+   * submission, the corrections or a reopening (business-days.ts); it matters while the status
+   * awaits analysis.
+   */
+  prazoAnalise: timestamp('prazo_analise', { withTimezone: true }),
+  /** The administrator who holds the case ('Assumir análise'), and since when. */
+  analistaId: uuid('analista_id'),
+  analistaEmail: text('analista_email'),
+  analistaDesde: timestamp('analista_desde', { withTimezone: true }),
+  /**
+   * Four-eyes: the first of the two approvals a sensitive case needs (who, when, the required
+   * note); cleared by its withdrawal or by any other decision.
+   */
+  primeiraAprovacaoPorId: uuid('primeira_aprovacao_por_id'),
+  primeiraAprovacaoPor: text('primeira_aprovacao_por'),
+  primeiraAprovacaoEm: timestamp('primeira_aprovacao_em', { withTimezone: true }),
+  primeiraAprovacaoNota: text('primeira_aprovacao_nota'),
+  /**
+   * The random identifier the applicant's browser keeps for this site alone (first-party
+   * storage, never shared with anyone): applications filled on one device are linked.
+   */
+  dispositivoId: text('dispositivo_id'),
 });
+
+/**
+ * The indexes of case management and of linked applications, the same in both tables: the
+ * reviewers' queue by due time (only the statuses awaiting analysis, `pending`), who holds which
+ * case, and the attributes that link applications (the device; the telephone, which the search
+ * indexes do not cover).
+ */
+export const caseIndexes = (
+  name: string,
+  table: {
+    id: AnyPgColumn;
+    status: AnyPgColumn;
+    prazoAnalise: AnyPgColumn;
+    analistaId: AnyPgColumn;
+    dispositivoId: AnyPgColumn;
+    telefone: AnyPgColumn;
+  },
+  pending: readonly string[],
+) => [
+  index(`${name}_prazo_idx`)
+    .on(table.prazoAnalise, table.id)
+    .where(sql`${table.status} in (${sql.raw(pending.map((status) => `'${status}'`).join(', '))})`),
+  index(`${name}_analista_idx`)
+    .on(table.analistaId)
+    .where(sql`${table.analistaId} is not null`),
+  index(`${name}_dispositivo_idx`)
+    .on(table.dispositivoId)
+    .where(sql`${table.dispositivoId} is not null`),
+  index(`${name}_telefone_idx`)
+    .on(table.telefone)
+    .where(sql`${table.telefone} is not null`),
+];

@@ -15,6 +15,7 @@ import {
   applicationContactColumns,
   applicationDecisionColumns,
   applicationRecordColumns,
+  caseIndexes,
 } from './application-columns';
 
 /**
@@ -84,6 +85,7 @@ export const onboardingPf = pgTable(
     index('onboarding_pf_biometria_revisao_idx')
       .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.biometriaDecisao} = 'em_revisao'`),
+    ...caseIndexes('onboarding_pf', table, ['EM_ANALISE']),
     check('onboarding_pf_cpf_digits', sql`${table.cpf} ~ '^[0-9]{11}$'`),
     check('onboarding_pf_current_step_range', sql`${table.currentStep} between 1 and 6`),
     check(
@@ -144,6 +146,11 @@ export const onboardingPj = pgTable(
       .where(
         sql`${table.status} in ('ENVIADO_PARA_ANALISE', 'EM_ANALISE', 'EM_EXIGENCIA', 'APROVADO')`,
       ),
+    ...caseIndexes('onboarding_pj', table, ['ENVIADO_PARA_ANALISE', 'EM_ANALISE']),
+    /** Linked applications: the representative's CPF (as another company's, or a PF's CPF). */
+    index('onboarding_pj_responsavel_cpf_idx')
+      .on(table.responsavelCpf)
+      .where(sql`${table.responsavelCpf} is not null`),
     check('onboarding_pj_cnpj_format', sql`${table.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
     check('onboarding_pj_current_step_range', sql`${table.currentStep} between 1 and 6`),
   ],

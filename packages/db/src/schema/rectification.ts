@@ -2,8 +2,11 @@
  * The applicant's ways back to a submitted application: the rectification link of an
  * 'Em Exigência', what was done on that page, and the codes of the status page.
  */
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { oneTimeCodeColumns } from './one-time-code-columns';
+
+/** A refused document a rectification link asks for, with the reviewer's reason. */
+export type RequestedDocument = { field: string; motivo: string; motivoTexto: string | null };
 
 /**
  * The link an applicant in 'Em Exigência' follows to correct documents (sent by e-mail). Only a
@@ -20,6 +23,11 @@ export const rectificationLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The documents the reviewer refused, each with its reason: the page asks for exactly
+     * these. Null for a link of free-text requirements, where any document may be replaced.
+     */
+    documentos: jsonb('documentos').$type<RequestedDocument[]>(),
   },
   (table) => [index('rectification_links_record_idx').on(table.flow, table.recordId)],
 );

@@ -8,9 +8,12 @@ import {
   onboardingPj,
   otpChallenges,
   sessionHandoffs,
+  statusHistory,
   verificationResults,
 } from '@medipay/db/schema';
+import type { ReviewFlow } from '@medipay/shared/admin-review';
 import type { Status } from '@medipay/shared/status';
+import { awaitingAnalysisCondition } from '../admin-review/review-list.search';
 import type { Executor } from '../messaging/outbox.repository';
 
 /** The status groups of a flow's dashboard counters (packages/shared/src/admin.ts). */
@@ -81,6 +84,83 @@ export async function countPjApplications(
     .select(counterColumns(onboardingPj, pjCounterGroups, createdSince))
     .from(onboardingPj);
   return row!;
+}
+
+export type DeadlineCounts = { dueToday: number; overdue: number };
+
+/**
+ * The cases of a flow awaiting analysis due later today and overdue at `now` (as the lists'
+ * 'Vence hoje' and 'Atrasados' filters count them): one range of the partial due-time index, up
+ * to `tomorrow` (the start of the next São Paulo day).
+ */
+export async function countDeadlines(
+  db: Database,
+  flow: ReviewFlow,
+  now: Date,
+  tomorrow: Date,
+): Promise<DeadlineCounts> {
+  const table = flow === 'pf' ? onboardingPf : onboardingPj;
+  const [row] = await db
+    .select({
+      dueToday: countWhere(gte(table.prazoAnalise, now)),
+      overdue: countWhere(lt(table.prazoAnalise, now)),
+    })
+    .from(table)
+    .where(and(awaitingAnalysisCondition(flow, table.status), lt(table.prazoAnalise, tomorrow)));
+  return row!;
+}
+
+/** The statuses an administrator decides a case with, and those a case awaits analysis in. */
+const decisionStatuses = ['APROVADO', 'EM_EXIGENCIA', 'NEGADO'] as const satisfies Status[];
+const analysisStatuses = ['EM_ANALISE', 'ENVIADO_PARA_ANALISE'] as const satisfies Status[];
+
+export type DecisionTimes = { medianMs: number | null; decisions: number };
+
+/**
+ * The median time to a decision: over the administrators' decisions (moves to APROVADO,
+ * EM_EXIGENCIA or NEGADO) made in [since, until], from the record's latest move into analysis
+ * before each (found on status_history_record_idx, newest first); decisions without one (a case
+ * decided before it was submitted) are left out. The window is read from the whole history: no
+ * index covers it, as none covers the dashboard's other counts; one month of a busy back office
+ * is some thousands of rows.
+ */
+export async function decisionTimes(
+  db: Database,
+  since: Date,
+  until: Date,
+): Promise<DecisionTimes> {
+  const list = (statuses: readonly string[]) =>
+    sql.join(
+      statuses.map((status) => sql`${status}`),
+      sql`, `,
+    );
+  const result = await db.execute(sql`
+    select
+      percentile_cont(0.5) within group (
+        order by extract(epoch from "decision"."created_at" - "entered"."at")
+      ) * 1000 as "median_ms",
+      count(*) as "decisions"
+    from ${statusHistory} as "decision"
+    cross join lateral (
+      select "earlier"."created_at" as "at"
+      from ${statusHistory} as "earlier"
+      where "earlier"."flow" = "decision"."flow"
+        and "earlier"."record_id" = "decision"."record_id"
+        and "earlier"."to_status" in (${list(analysisStatuses)})
+        and "earlier"."created_at" <= "decision"."created_at"
+      order by "earlier"."created_at" desc
+      limit 1
+    ) as "entered"
+    where "decision"."actor_type" = 'admin'
+      and "decision"."to_status" in (${list(decisionStatuses)})
+      and "decision"."created_at" >= ${since.toISOString()}::timestamptz
+      and "decision"."created_at" <= ${until.toISOString()}::timestamptz
+  `);
+  const row = result.rows[0] as { median_ms: number | string | null; decisions: number | string };
+  return {
+    medianMs: row.median_ms === null ? null : Math.round(Number(row.median_ms)),
+    decisions: Number(row.decisions),
+  };
 }
 
 /**

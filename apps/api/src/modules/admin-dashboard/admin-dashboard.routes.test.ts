@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, applicantSessions, onboardingPf, onboardingPj } from '@medipay/db/schema';
-import { adminAuditActions, dashboardSchema, type AdminRole } from '@medipay/shared/admin';
+import { adminAuditActions, type AdminRole } from '@medipay/shared/admin';
+import { backOfficeDashboardSchema } from '@medipay/shared/back-office';
 import { adminSession } from '../../../test/admin';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -41,7 +42,7 @@ describe('the dashboard', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
-      const body = dashboardSchema.strict().parse(response.json());
+      const body = backOfficeDashboardSchema.strict().parse(response.json());
       expect(body.pf).toMatchObject({
         total: 4,
         pending: 1,
@@ -81,7 +82,7 @@ describe('the dashboard', () => {
       expect.objectContaining({ adminUserId: row.id, adminEmail: row.email, ip: '10.1.2.3' }),
     ]);
     const after = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers });
-    expect(dashboardSchema.parse(after.json()).abandonedSessions).toBe(0);
+    expect(backOfficeDashboardSchema.parse(after.json()).abandonedSessions).toBe(0);
   });
 
   it('refuses a purge from another origin', async () => {

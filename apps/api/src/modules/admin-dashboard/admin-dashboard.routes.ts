@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema, purgeResultSchema } from '@medipay/shared/admin';
+import { purgeResultSchema } from '@medipay/shared/admin';
 import { apiErrorSchema } from '@medipay/shared/api-error';
+import { backOfficeDashboardSchema } from '@medipay/shared/back-office';
 import type { AdminDashboard } from './admin-dashboard.service';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -15,7 +16,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ dashboard: AdminDashb
 ) => {
   app.get(
     '/dashboard',
-    { schema: { response: { 200: dashboardSchema, ...errors } } },
+    { schema: { response: { 200: backOfficeDashboardSchema, ...errors } } },
     async (_request, reply) =>
       reply.header('cache-control', 'no-store').send(await dashboard.getDashboard()),
   );

@@ -6,20 +6,25 @@ import {
   ABANDONED_SESSION_PURGE_AFTER_MS,
   adminAuditActions,
   type ApplicationCounters,
-  type Dashboard,
   type PurgeResult,
 } from '@medipay/shared/admin';
+import { DECISION_WINDOW_DAYS, type BackOfficeDashboard } from '@medipay/shared/back-office';
 import { startOfSaoPauloDay } from '@medipay/shared/dates';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
+import { startOfNextSaoPauloDay } from '../admin-review/review-list.search';
 import { createScreeningReview } from '../screening/screening-review.service';
 import {
   countAbandonedSessions,
+  countDeadlines,
   countPfApplications,
   countPjApplications,
+  decisionTimes,
   deleteAbandonedSessions,
   type ApplicationCounts,
 } from './admin-dashboard.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the purge needs of the document storage: removing an object by key. */
 export type StoredFileRemover = Pick<DocumentStorage, 'delete'>;
@@ -38,10 +43,11 @@ const FILE_DELETE_CONCURRENCY = 8;
 
 export type AdminDashboard = {
   /**
-   * The counters of both flows, the number of abandoned applicant sessions and the screening
-   * alerts (undecided hits on approved customers, lists out of date).
+   * The counters of both flows, the number of abandoned applicant sessions, the screening
+   * alerts (undecided hits on approved customers, lists out of date) and the case queues (due
+   * today, overdue, the median time to a decision).
    */
-  getDashboard: () => Promise<Dashboard>;
+  getDashboard: () => Promise<BackOfficeDashboard>;
   /** The administrator's purge: sessions idle for ABANDONED_SESSION_IDLE_MS. */
   purgeAbandonedSessions: (admin: {
     id: string;
@@ -154,17 +160,28 @@ export function createAdminDashboard(deps: {
     getDashboard: async () => {
       const now = clock.now();
       const today = startOfSaoPauloDay(now);
-      const [pf, pj, abandonedSessions, screeningAlerts] = await Promise.all([
-        countPfApplications(db, today),
-        countPjApplications(db, today),
-        countAbandonedSessions(db, new Date(now.getTime() - ABANDONED_SESSION_IDLE_MS)),
-        screening.dashboard(),
-      ]);
+      const tomorrow = startOfNextSaoPauloDay(now);
+      const [pf, pj, abandonedSessions, screeningAlerts, pfDeadlines, pjDeadlines, decided] =
+        await Promise.all([
+          countPfApplications(db, today),
+          countPjApplications(db, today),
+          countAbandonedSessions(db, new Date(now.getTime() - ABANDONED_SESSION_IDLE_MS)),
+          screening.dashboard(),
+          countDeadlines(db, 'pf', now, tomorrow),
+          countDeadlines(db, 'pj', now, tomorrow),
+          decisionTimes(db, new Date(now.getTime() - DECISION_WINDOW_DAYS * DAY_MS), now),
+        ]);
       return {
         pf: toCounters(pf),
         pj: toCounters(pj),
         abandonedSessions,
         screening: screeningAlerts,
+        cases: {
+          pf: pfDeadlines,
+          pj: pjDeadlines,
+          medianDecisionMs: decided.medianMs,
+          decisions: decided.decisions,
+        },
       };
     },
     purgeAbandonedSessions: async (admin) => ({

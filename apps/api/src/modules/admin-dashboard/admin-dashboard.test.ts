@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { applicantSessions, onboardingPf, onboardingPj } from '@medipay/db/schema';
+import { randomUUID } from 'node:crypto';
+import { applicantSessions, onboardingPf, onboardingPj, statusHistory } from '@medipay/db/schema';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
-import { ABANDONED_SESSION_IDLE_MS, dashboardSchema } from '@medipay/shared/admin';
+import { ABANDONED_SESSION_IDLE_MS } from '@medipay/shared/admin';
+import { backOfficeDashboardSchema } from '@medipay/shared/back-office';
 import type { Status } from '@medipay/shared/status';
 import { createTestClock } from '../../../test/test-clock';
 import {
@@ -59,19 +61,29 @@ async function session(flow: 'PF' | 'PJ', lastSeenAt = now): Promise<string> {
   return id;
 }
 
-async function pfRecord(status: Status, createdAt = longAgo, sessionLastSeenAt = now) {
+async function pfRecord(
+  status: Status,
+  createdAt = longAgo,
+  sessionLastSeenAt = now,
+  prazoAnalise: Date | null = null,
+) {
   const sessionId = await session('PF', sessionLastSeenAt);
   await database.db
     .insert(onboardingPf)
-    .values({ sessionId, status, createdAt, updatedAt: createdAt });
+    .values({ sessionId, status, createdAt, updatedAt: createdAt, prazoAnalise });
   return sessionId;
 }
 
-async function pjRecord(status: Status, createdAt = longAgo, sessionLastSeenAt = now) {
+async function pjRecord(
+  status: Status,
+  createdAt = longAgo,
+  sessionLastSeenAt = now,
+  prazoAnalise: Date | null = null,
+) {
   const sessionId = await session('PJ', sessionLastSeenAt);
   await database.db
     .insert(onboardingPj)
-    .values({ sessionId, status, createdAt, updatedAt: createdAt });
+    .values({ sessionId, status, createdAt, updatedAt: createdAt, prazoAnalise });
   return sessionId;
 }
 
@@ -137,6 +149,12 @@ describe('the dashboard counters', () => {
       pj: empty,
       abandonedSessions: 0,
       screening: expect.objectContaining({ openHits: 0, openHitsOnApproved: 0 }),
+      cases: {
+        pf: { dueToday: 0, overdue: 0 },
+        pj: { dueToday: 0, overdue: 0 },
+        medianDecisionMs: null,
+        decisions: 0,
+      },
     });
   });
 
@@ -149,7 +167,7 @@ describe('the dashboard counters', () => {
     await many(3, () => pfRecord('REJEITADO'));
     await many(1, () => pfRecord('PENDENTE'));
     const result = await dashboard.getDashboard();
-    expect(dashboardSchema.parse(result)).toEqual(result);
+    expect(backOfficeDashboardSchema.parse(result)).toEqual(result);
     expect(result.pf).toEqual({
       total: 13,
       pending: 3,
@@ -224,5 +242,71 @@ describe('the dashboard counters', () => {
     expect((await dashboard.getDashboard()).abandonedSessions).toBe(2);
     clock.set(new Date(now.getTime() + 1));
     expect((await dashboard.getDashboard()).abandonedSessions).toBe(3);
+  });
+});
+
+describe('the case queues', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+  /** The end of 22 Nov in São Paulo, 'today' for the clock (23:30 there). */
+  const endOfToday = new Date('2026-11-23T02:59:59.999Z');
+
+  it('count the cases awaiting analysis due later today and the overdue ones', async () => {
+    await pfRecord('EM_ANALISE', longAgo, now, new Date(now.getTime() - 1));
+    await pfRecord('EM_ANALISE', longAgo, now, new Date('2026-11-18T02:59:59.999Z'));
+    await pfRecord('EM_ANALISE', longAgo, now, now);
+    await pfRecord('EM_ANALISE', longAgo, now, endOfToday);
+    // Tomorrow's, none at all, and a decided case's (its due time no longer runs).
+    await pfRecord('EM_ANALISE', longAgo, now, new Date(endOfToday.getTime() + 1));
+    await pfRecord('EM_ANALISE');
+    await pfRecord('APROVADO', longAgo, now, new Date('2026-11-18T02:59:59.999Z'));
+    await pjRecord('ENVIADO_PARA_ANALISE', longAgo, now, new Date('2026-11-20T02:59:59.999Z'));
+    await pjRecord('EM_ANALISE', longAgo, now, endOfToday);
+    await pjRecord('EM_EXIGENCIA', longAgo, now, new Date('2026-11-20T02:59:59.999Z'));
+
+    const { cases } = await dashboard.getDashboard();
+    expect(cases.pf).toEqual({ dueToday: 2, overdue: 2 });
+    expect(cases.pj).toEqual({ dueToday: 1, overdue: 1 });
+  });
+
+  it('take the median time from entering analysis to the decision, over 30 days', async () => {
+    await database.db.delete(statusHistory);
+    const at = (hoursBeforeNow: number) => new Date(now.getTime() - hoursBeforeNow * HOUR_MS);
+    const move = (
+      flow: 'PF' | 'PJ',
+      recordId: string,
+      toStatus: Status,
+      createdAt: Date,
+      actorType: 'applicant' | 'admin' = 'admin',
+    ) =>
+      database.db
+        .insert(statusHistory)
+        .values({ flow, recordId, toStatus, actorType, createdAt, actorId: null });
+    const [a, b, c, old, early] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    // A: 5 h in analysis, then approved.
+    await move('PF', a, 'EM_ANALISE', at(100), 'applicant');
+    await move('PF', a, 'APROVADO', at(95));
+    // B: 1 day and 4 h to the requirements, then 2 h from the corrections to the denial.
+    await move('PF', b, 'EM_ANALISE', at(60), 'applicant');
+    await move('PF', b, 'EM_EXIGENCIA', at(32));
+    await move('PF', b, 'EM_ANALISE', at(10), 'applicant');
+    await move('PF', b, 'NEGADO', at(8));
+    // C (PJ): 3 h from the submission to the approval, decided just now.
+    await move('PJ', c, 'ENVIADO_PARA_ANALISE', at(3), 'applicant');
+    await move('PJ', c, 'APROVADO', now);
+    // Left out: a decision over 30 days old, and one with no analysis before it.
+    await move('PF', old, 'EM_ANALISE', at(30 * 24 + 10), 'applicant');
+    await move('PF', old, 'APROVADO', at(30 * 24 + 1));
+    await move('PJ', early, 'NEGADO', at(2));
+
+    const { cases } = await dashboard.getDashboard();
+    // 2, 3, 5 and 28 hours: the median is halfway between 3 and 5.
+    expect(cases).toMatchObject({ medianDecisionMs: 4 * HOUR_MS, decisions: 4 });
+    await database.db.delete(statusHistory);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { rectificationLinks } from '@medipay/db/schema';
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { rectificationLinks, type RequestedDocument } from '@medipay/db/schema';
 import type { Flow } from '@medipay/shared/status';
 import type { Executor } from '../messaging/outbox.repository';
 
@@ -18,7 +18,14 @@ export const hashRectificationToken = (token: string) =>
  */
 export async function insertRectificationLink(
   executor: Executor,
-  input: { flow: Flow; recordId: string; createdAt: Date; expiresAt: Date },
+  input: {
+    flow: Flow;
+    recordId: string;
+    createdAt: Date;
+    expiresAt: Date;
+    /** The refused documents the page asks for; absent for free-text requirements. */
+    documentos?: RequestedDocument[] | null;
+  },
 ): Promise<{ token: string; link: RectificationLinkRow }> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
   const [link] = await executor
@@ -59,4 +66,22 @@ export async function findLiveRectificationLink(
       ),
     );
   return link ?? null;
+}
+
+/**
+ * The documents the newest link of a record asks for (the last 'Em Exigência' or its resend):
+ * a link made later for the same requirements (the status page's) asks for the same ones.
+ */
+export async function findRequestedDocuments(
+  executor: Executor,
+  flow: Flow,
+  recordId: string,
+): Promise<RequestedDocument[] | null> {
+  const [link] = await executor
+    .select({ documentos: rectificationLinks.documentos })
+    .from(rectificationLinks)
+    .where(and(eq(rectificationLinks.flow, flow), eq(rectificationLinks.recordId, recordId)))
+    .orderBy(desc(rectificationLinks.createdAt))
+    .limit(1);
+  return link?.documentos ?? null;
 }

@@ -18,7 +18,23 @@ import { errorCodes } from '@medipay/shared/api-error';
 import { statusPageUrl } from '@medipay/shared/application-status';
 import { paths } from '@medipay/shared/routes';
 import type { Flow } from '@medipay/shared/status';
+import type { RequestedDocument } from '@medipay/db/schema';
+import {
+  caseAuditActions,
+  caseMessages,
+  firstApprovalNoteSchema,
+  reviewDeadline,
+  type ApproveInput,
+} from '@medipay/shared/case-review';
 import { AppError } from '../../lib/app-error';
+import {
+  findDocumentReviews,
+  noFirstApproval,
+  updateCase,
+} from '../case-review/case-review.repository';
+import { assertMayDecide, currentDocuments } from '../case-review/case-review.service';
+import { secondApprovalReasons } from '../case-review/second-approval';
+import type { LinkedApplicationsService } from '../linked-applications/linked-applications.service';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
 import type { AuthenticatedAdmin } from '../admin-auth/admin-request';
@@ -37,6 +53,7 @@ import {
 import { reviewActionAllowed, reviewNotFound, type ReviewDetail } from './review-detail.service';
 
 export type DecisionBase = z.infer<typeof decisionBaseSchema>;
+export type ApproveDecision = ApproveInput;
 export type RequestChangesDecision = z.infer<typeof requestChangesDecisionSchema>;
 export type DenyDecision = z.infer<typeof denyDecisionSchema>;
 
@@ -50,7 +67,7 @@ export type DecisionContext = {
 
 export type ReviewDecisions = {
   /** APROVADO; asks for the MediPay account and e-mails the applicant how to activate it. */
-  approve: (context: DecisionContext, body: DecisionBase) => Promise<ApplicationDetail>;
+  approve: (context: DecisionContext, body: ApproveDecision) => Promise<ApplicationDetail>;
   /** EM_EXIGENCIA; e-mails the applicant the requirements and a new rectification link. */
   requestChanges: (
     context: DecisionContext,
@@ -68,7 +85,13 @@ export type ReviewDecisions = {
   resendRequirements: (context: DecisionContext, body: DecisionBase) => Promise<void>;
 };
 
-type DecisionInput = DecisionBase & { exigencias?: string; motivo?: string };
+type DecisionInput = DecisionBase & {
+  exigencias?: string;
+  motivo?: string;
+  /** The approval's note (required on the first of a four-eyes case). */
+  nota?: string;
+  notaInterna?: string;
+};
 
 /** The audit note of a reopened approval: the applicant was e-mailed (review-decisions). */
 export const reopenNotice = 'Solicitante avisado por e-mail do retorno para análise';
@@ -87,10 +110,32 @@ export function createReviewDecisions(deps: {
   outbox: Pick<Outbox, 'dispatch'>;
   /** Approval asks for the applicant's MediPay account (a job creates it). */
   accounts: Pick<MedipayAccounts, 'queue' | 'dispatch' | 'standing'>;
+  /** The applications linked to the one decided (a four-eyes trigger). */
+  links: Pick<LinkedApplicationsService, 'of'>;
   /** The portal's public origin, for the rectification link and the status page. */
   publicUrl: string;
 }): ReviewDecisions {
-  const { db, clock, detail, outbox, accounts, publicUrl } = deps;
+  const { db, clock, detail, outbox, accounts, links, publicUrl } = deps;
+
+  /** The refused current documents, for the rectification link to ask for (null: none). */
+  async function requestedDocuments(
+    tx: Executor,
+    record: ReviewRecord,
+  ): Promise<RequestedDocument[] | null> {
+    const current = currentDocuments(record);
+    const reviews = await findDocumentReviews(tx, record.flow, record.row.id, [
+      ...current.values(),
+    ]);
+    const refused = [...current]
+      .map(([field, id]) => ({ field, review: reviews.get(id) }))
+      .filter(({ review }) => review?.decision === 'recusado')
+      .map(({ field, review }) => ({
+        field,
+        motivo: review?.motivo ?? 'outro',
+        motivoTexto: review?.motivoTexto ?? null,
+      }));
+    return refused.length > 0 ? refused : null;
+  }
 
   /** Queues the e-mail of a decision, in its transaction; the outbox id, or null for none. */
   async function queueEmail(
@@ -109,6 +154,7 @@ export function createReviewDecisions(deps: {
         recordId: record.row.id,
         createdAt: now,
         expiresAt: new Date(now.getTime() + RECTIFICATION_LINK_TTL_MS),
+        documentos: await requestedDocuments(tx, record),
       });
       const data: TemplateData['requirements'] = {
         nome: nameOf(record),
@@ -189,8 +235,41 @@ export function createReviewDecisions(deps: {
       const { row } = record;
       if (row.status !== input.expectedStatus) throw conflict();
       if (!reviewActionAllowed(flow, row.status, action)) throw notAllowed();
+      assertMayDecide(record, context.admin);
 
       const now = clock.now();
+      if (action === 'approve') {
+        // Four-eyes (decision 023): a sensitive case is approved by two different admins.
+        const linked = (await links.of(tx, record)).items.length > 0;
+        const reasons = await secondApprovalReasons(tx, record, linked);
+        if (reasons.length > 0 && !row.primeiraAprovacaoEm) {
+          const nota = firstApprovalNoteSchema.safeParse(input.nota ?? '');
+          if (!nota.success) {
+            throw new AppError(errorCodes.validation, caseMessages.firstApprovalNoteRequired, 400);
+          }
+          await updateCase(tx, flow, row.id, {
+            primeiraAprovacaoPorId: user.id,
+            primeiraAprovacaoPor: user.email,
+            primeiraAprovacaoEm: now,
+            primeiraAprovacaoNota: nota.data,
+            updatedAt: now,
+          });
+          await recordAdminAction(tx, {
+            onboardingId: row.id,
+            onboardingType: flow,
+            adminUserId: user.id,
+            adminEmail: user.email,
+            action: caseAuditActions.firstApproval,
+            observacoes: nota.data,
+            ip: context.ip,
+            createdAt: now,
+          });
+          return { outboxId: null, accountId: null, activationId: null };
+        }
+        if (reasons.length > 0 && row.primeiraAprovacaoPorId === user.id) {
+          throw new AppError(errorCodes.conflict, caseMessages.sameAdmin, 409);
+        }
+      }
       const reason =
         action === 'request-changes' ? input.exigencias : action === 'deny' ? input.motivo : null;
       if (action !== 'resend-requirements') {
@@ -204,6 +283,12 @@ export function createReviewDecisions(deps: {
         if (action === 'request-changes') columns.exigencias = input.exigencias;
         if (action === 'deny') columns.motivoNegacao = input.motivo;
         await updateReviewRecord(tx, flow, row.id, columns);
+        // Any decision ends a first approval (the second approval included); a reopened case is
+        // due again two business days on.
+        await updateCase(tx, flow, row.id, {
+          ...noFirstApproval,
+          ...(action === 'reopen' ? { prazoAnalise: reviewDeadline(now) } : {}),
+        });
         await insertStatusHistory(tx, {
           flow,
           recordId: row.id,
@@ -228,6 +313,7 @@ export function createReviewDecisions(deps: {
               ? reopenNotice
               : null,
         motivo: action === 'deny' ? (input.motivo ?? null) : null,
+        notaInterna: input.notaInterna ?? (action === 'approve' ? (input.nota ?? null) : null),
         ip: context.ip,
         createdAt: now,
       });
@@ -253,7 +339,7 @@ export function createReviewDecisions(deps: {
     input: DecisionInput,
   ) => {
     await decide(action, context, input);
-    return detail.get(context.flow, context.id);
+    return detail.get(context.flow, context.id, context.admin.user.id);
   };
 
   return {

@@ -133,6 +133,7 @@ export async function findAudit(executor: Executor, flow: Flow, recordId: string
       adminEmail: adminActions.adminEmail,
       observacoes: adminActions.observacoes,
       motivo: adminActions.motivo,
+      notaInterna: adminActions.notaInterna,
       createdAt: adminActions.createdAt,
     })
     .from(adminActions)

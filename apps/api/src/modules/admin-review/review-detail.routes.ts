@@ -9,6 +9,7 @@ import {
   reviewFlowSchema,
 } from '@medipay/shared/admin-review';
 import { apiErrorSchema } from '@medipay/shared/api-error';
+import { approveInputSchema } from '@medipay/shared/case-review';
 import { currentAdmin } from '../admin-auth/admin-guard';
 import type { DecisionContext, ReviewDecisions } from './review-decisions.service';
 import type { ReviewDetail } from './review-detail.service';
@@ -49,14 +50,15 @@ export const reviewDetailRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/applications/:flow/:id',
     { schema: { params, response: { 200: applicationDetailSchema, ...errors } } },
-    async (request) => detail.get(request.params.flow, request.params.id),
+    async (request) =>
+      detail.get(request.params.flow, request.params.id, currentAdmin(request).user.id),
   );
 
   const response = { 200: applicationDetailSchema, ...decisionErrors };
 
   app.post(
     '/applications/:flow/:id/approve',
-    { schema: { params, body: decisionBaseSchema, response } },
+    { schema: { params, body: approveInputSchema, response } },
     async (request) => decisions.approve(contextOf(request, request.params), request.body),
   );
 

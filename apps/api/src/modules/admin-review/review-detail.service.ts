@@ -14,6 +14,11 @@ import { errorCodes } from '@medipay/shared/api-error';
 import { pfFileFields, pjFileFields } from '@medipay/shared/files';
 import { canTransition, type Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { findDocumentReviews } from '../case-review/case-review.repository';
+import { caseOf } from '../case-review/case-review.service';
+import { secondApprovalReasons } from '../case-review/second-approval';
+import type { LinkedApplicationsService } from '../linked-applications/linked-applications.service';
 import { decisionOf, type CheckRecord } from '../biometrics/biometrics.records';
 import { findDocumentsByIds, type DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
@@ -39,8 +44,11 @@ import {
 } from './review-detail.repository';
 
 export type ReviewDetail = {
-  /** The whole application as the back office reviews it; 404 for an unknown or malformed id. */
-  get: (flow: ReviewFlow, id: string) => Promise<ApplicationDetail>;
+  /**
+   * The whole application as the back office reviews it, seen by the admin `viewerId` (whether
+   * they hold the case); 404 for an unknown or malformed id.
+   */
+  get: (flow: ReviewFlow, id: string, viewerId?: string | null) => Promise<ApplicationDetail>;
 };
 
 export const reviewNotFound = () => new AppError(errorCodes.notFound, reviewMessages.notFound, 404);
@@ -71,8 +79,13 @@ const documentIdOf = (url: string | null) =>
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function createReviewDetail(deps: { db: Database }): ReviewDetail {
-  const { db } = deps;
+export function createReviewDetail(deps: {
+  db: Database;
+  clock: Clock;
+  /** The applications linked to this one (one of the four-eyes triggers). */
+  links: Pick<LinkedApplicationsService, 'of'>;
+}): ReviewDetail {
+  const { db, clock, links } = deps;
 
   /** Every version of each file field; the current one is what the record's `*_url` names. */
   async function reviewDocuments(record: ReviewRecord) {
@@ -84,10 +97,24 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
       .filter((id): id is string => id !== null && !byId.has(id));
     for (const row of await findDocumentsByIds(db, missing)) byId.set(row.id, row);
 
+    const currentIds = fields
+      .map((field) => documentIdOf(urlOf(record, field)))
+      .filter((id): id is string => id !== null);
+    const reviews = await findDocumentReviews(db, record.flow, record.row.id, currentIds);
     const documents: ReviewDocument[] = fields.map((field) => {
       const currentId = documentIdOf(urlOf(record, field));
       const current = currentId ? byId.get(currentId) : undefined;
+      const review = current ? reviews.get(current.id) : undefined;
       return {
+        review: review
+          ? {
+              decision: review.decision,
+              motivo: review.motivo,
+              motivoTexto: review.motivoTexto,
+              adminEmail: review.adminEmail,
+              createdAt: review.createdAt.toISOString(),
+            }
+          : null,
         field,
         current: current ? toUploadedDocument(current) : null,
         versions: versions
@@ -140,15 +167,20 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
     };
   }
 
-  async function detailOf(record: ReviewRecord): Promise<ApplicationDetail> {
+  async function detailOf(
+    record: ReviewRecord,
+    viewerId: string | null,
+  ): Promise<ApplicationDetail> {
     const { row, flow } = record;
-    const [{ documents, byId }, history, audit, account, interactions] = await Promise.all([
+    const [{ documents, byId }, history, audit, account, interactions, linked] = await Promise.all([
       reviewDocuments(record),
       findHistory(db, flow, row.id),
       findAudit(db, flow, row.id),
       findMedipayAccount(db, flow, row.id),
       findInteractions(db, flow, row.id),
+      links.of(db, record),
     ]);
+    const reasons = await secondApprovalReasons(db, record, linked.items.length > 0);
     const base = {
       id: row.id,
       protocolo: row.protocolo,
@@ -177,6 +209,7 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
         ...entry,
         createdAt: entry.createdAt.toISOString(),
       })),
+      case: caseOf(record, viewerId, reasons, clock.now()),
     };
     const current = new Set(byId.keys());
     if (record.flow === 'PF') {
@@ -202,10 +235,10 @@ export function createReviewDetail(deps: { db: Database }): ReviewDetail {
   }
 
   return {
-    get: async (reviewFlow, id) => {
+    get: async (reviewFlow, id, viewerId = null) => {
       const record = await findReviewRecord(db, flowOfReview(reviewFlow), id);
       if (!record) throw reviewNotFound();
-      return detailOf(record);
+      return detailOf(record, viewerId);
     },
   };
 }

@@ -30,6 +30,8 @@ beforeAll(async () => {
       status: index % 2 === 0 ? 'APROVADO' : 'EM_ANALISE',
       currentStep: 6,
       createdAt: new Date(Date.UTC(2026, 10, index, 12, 0, 0, index)),
+      // Due times (kept after the decision too), so that the due-time sort has pages.
+      prazoAnalise: new Date(Date.UTC(2026, 10, index + 2, 2, 59, 59, 999)),
     });
   }
   await insertPj(t.database.db, {
@@ -154,9 +156,13 @@ const query = fc.record({
   ),
   tipo: sometimes(valueOf(fc.constantFrom(...tipoEmpresaValues, ''), fc.string())),
   biometria: sometimes(valueOf(fc.constantFrom('em_revisao', ''), fc.string())),
+  prazo: sometimes(valueOf(fc.constantFrom('vence_hoje', 'atrasados', ''), fc.string())),
+  analista: sometimes(valueOf(fc.constantFrom('minhas', ''), fc.string())),
   page: sometimes(valueOf(fc.integer({ min: 1, max: 100_000 }).map(String), numberText)),
   pageSize: sometimes(valueOf(fc.constantFrom('10', '20', '50'), numberText)),
-  sort: sometimes(valueOf(fc.constantFrom('created_desc', 'created_asc'), fc.string())),
+  sort: sometimes(
+    valueOf(fc.constantFrom('created_desc', 'created_asc', 'prazo_asc'), fc.string()),
+  ),
   /** The position: after, before, or (refused) both. */
   position: fc.oneof(
     fc.constant(undefined),

@@ -2,7 +2,7 @@ import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '@medipay/db/client';
 import { onboardingPf, onboardingPj } from '@medipay/db/schema';
-import type { ReviewFlow } from '@medipay/shared/admin-review';
+import type { ListFilterQuery, ReviewFlow } from '@medipay/shared/admin-review';
 import type { ListCursor } from '@medipay/shared/list-cursor';
 import type { Executor } from '../messaging/outbox.repository';
 import { hasOpenHits } from '../screening/screening-review.repository';
@@ -13,12 +13,21 @@ import { filteredCondition, searchesNameWords, type ListFilters } from './review
  * the conditions of review-list.search.ts. The sort is created_at then id, on btree indexes
  * ordered the same way, which also serve the status and type filters, the capped counts
  * (index-only scans) and the keyset walks of the pages and of the CSV export. The PF ones are
- * partial on the rows the PF list shows (pfVisible).
+ * partial on the rows the PF list shows (pfVisible). The due-time sort (`prazo_asc`) is
+ * prazo_analise then id, on the partial indexes of the cases awaiting analysis
+ * (onboarding_pf_prazo_idx, onboarding_pj_prazo_idx), walked and paged the same way.
  */
 
-export type ListSort = 'created_desc' | 'created_asc';
+/** The sorts of a list (listFiltersSchema). */
+export type ListSort = ListFilterQuery['sort'];
 
-/** A position in the sort order: a row's created_at (as PostgreSQL prints it) and id. */
+/** The order rows are read in: a list's sort, or the due-time one backwards (Anterior). */
+export type ReadOrder = ListSort | 'prazo_desc';
+
+/**
+ * A position in the sort order: a row's sort key (created_at, or prazo_analise for the due-time
+ * sort, as PostgreSQL prints it) and id.
+ */
 export type { ListCursor };
 
 /** One row of either list, with what the list and the CSV export need. */
@@ -44,8 +53,14 @@ export type ListRow = {
   biometriaDecisao: 'aprovado' | 'em_revisao' | 'reprovado' | null;
   /** Whether the application has screening hits to decide. */
   openScreeningHits: boolean;
+  /** The due time of the analysis (kept after the decision; shown while it awaits analysis). */
+  prazoAnalise: Date | null;
+  /** Who holds the case. */
+  analistaEmail: string | null;
   /** created_at as PostgreSQL prints it (microseconds kept), for the keyset walk. */
   cursor: string;
+  /** prazo_analise as PostgreSQL prints it, for the keyset walk of the due-time sort. */
+  prazoCursor: string | null;
 };
 
 const pfColumns = {
@@ -64,7 +79,10 @@ const pfColumns = {
   analisadoEm: onboardingPf.analisadoEm,
   biometriaDecisao: onboardingPf.biometriaDecisao,
   openScreeningHits: sql<boolean>`${hasOpenHits('PF', onboardingPf.id)}`.as('open_screening_hits'),
+  prazoAnalise: onboardingPf.prazoAnalise,
+  analistaEmail: onboardingPf.analistaEmail,
   cursor: sql<string>`${onboardingPf.createdAt}::text`.as('cursor'),
+  prazoCursor: sql<string | null>`${onboardingPf.prazoAnalise}::text`.as('prazo_cursor'),
 };
 
 const pjColumns = {
@@ -83,24 +101,48 @@ const pjColumns = {
   analisadoEm: onboardingPj.analisadoEm,
   biometriaDecisao: sql<null>`null`.as('biometria_decisao'),
   openScreeningHits: sql<boolean>`${hasOpenHits('PJ', onboardingPj.id)}`.as('open_screening_hits'),
+  prazoAnalise: onboardingPj.prazoAnalise,
+  analistaEmail: onboardingPj.analistaEmail,
   cursor: sql<string>`${onboardingPj.createdAt}::text`.as('cursor'),
+  prazoCursor: sql<string | null>`${onboardingPj.prazoAnalise}::text`.as('prazo_cursor'),
 };
 
-function ordering(columns: { createdAt: AnyPgColumn; id: AnyPgColumn }, sort: ListSort): SQL[] {
-  return sort === 'created_asc'
-    ? [asc(columns.createdAt), asc(columns.id)]
-    : [desc(columns.createdAt), desc(columns.id)];
+/** The sort columns of what the rows are read from (the table, or the subquery of matches). */
+type SortColumns = { createdAt: AnyPgColumn; prazoAnalise: AnyPgColumn; id: AnyPgColumn };
+
+function ordering(columns: SortColumns, order: ReadOrder): SQL[] {
+  switch (order) {
+    case 'created_asc':
+      return [asc(columns.createdAt), asc(columns.id)];
+    case 'created_desc':
+      return [desc(columns.createdAt), desc(columns.id)];
+    case 'prazo_asc':
+      return [asc(columns.prazoAnalise), asc(columns.id)];
+    case 'prazo_desc':
+      return [desc(columns.prazoAnalise), desc(columns.id)];
+  }
 }
 
-const reversed = (sort: ListSort): ListSort =>
-  sort === 'created_asc' ? 'created_desc' : 'created_asc';
+const reversedOrders = {
+  created_asc: 'created_desc',
+  created_desc: 'created_asc',
+  prazo_asc: 'prazo_desc',
+  prazo_desc: 'prazo_asc',
+} as const satisfies Record<ReadOrder, ReadOrder>;
 
-/** Rows after `cursor` in the sort order: `(created_at, id)` compared as a row, on the index. */
-function after(flow: ReviewFlow, sort: ListSort, cursor: ListCursor): SQL {
+/**
+ * Rows after `cursor` in the read order: `(sort key, id)` compared as a row, on the sort's
+ * index. The due-time sort reads only rows that have one (the queue's condition), so the row
+ * comparison never meets a null.
+ */
+function after(flow: ReviewFlow, order: ReadOrder, cursor: ListCursor): SQL {
   const table = flow === 'pf' ? onboardingPf : onboardingPj;
-  const row = sql`(${table.createdAt}, ${table.id})`;
+  const byPrazo = order === 'prazo_asc' || order === 'prazo_desc';
+  const row = sql`(${byPrazo ? table.prazoAnalise : table.createdAt}, ${table.id})`;
   const bound = sql`(${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
-  return sort === 'created_asc' ? sql`${row} > ${bound}` : sql`${row} < ${bound}`;
+  return order === 'created_asc' || order === 'prazo_asc'
+    ? sql`${row} > ${bound}`
+    : sql`${row} < ${bound}`;
 }
 
 /**
@@ -119,12 +161,12 @@ export type PageRead = 'walk' | 'matches';
  */
 function sortedPage<Q extends PgSelect>(
   rows: Q,
-  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
-  sort: ListSort,
+  columns: SortColumns,
+  order: ReadOrder,
   limit: number,
   offset: number,
 ) {
-  const page = rows.orderBy(...ordering(columns, sort)).limit(limit);
+  const page = rows.orderBy(...ordering(columns, order)).limit(limit);
   return offset > 0 ? page.offset(offset) : page;
 }
 
@@ -133,7 +175,7 @@ export function pageQuery(
   db: Executor,
   flow: ReviewFlow,
   where: SQL | undefined,
-  sort: ListSort,
+  order: ReadOrder,
   limit: number,
   offset: number,
   read: PageRead,
@@ -147,10 +189,10 @@ export function pageQuery(
     // OFFSET 0 keeps the subquery from being merged into the outer query: it is planned on its
     // own, without the ORDER BY and LIMIT that would favour the walk.
     const matches = filtered.offset(0).as('matches');
-    return sortedPage(db.select().from(matches).$dynamic(), matches, sort, limit, offset);
+    return sortedPage(db.select().from(matches).$dynamic(), matches, order, limit, offset);
   }
   const table = flow === 'pf' ? onboardingPf : onboardingPj;
-  return sortedPage(filtered.$dynamic(), table, sort, limit, offset);
+  return sortedPage(filtered.$dynamic(), table, order, limit, offset);
 }
 
 function withSearchMemory<T>(db: Database, run: (tx: Executor) => Promise<T>): Promise<T> {
@@ -164,14 +206,14 @@ function selectRows(
   db: Database,
   flow: ReviewFlow,
   where: SQL | undefined,
-  sort: ListSort,
+  order: ReadOrder,
   limit: number,
   offset: number,
   read: PageRead,
   nameWords: boolean,
 ): Promise<ListRow[]> {
-  if (!nameWords) return pageQuery(db, flow, where, sort, limit, offset, read);
-  return withSearchMemory(db, (tx) => pageQuery(tx, flow, where, sort, limit, offset, read));
+  if (!nameWords) return pageQuery(db, flow, where, order, limit, offset, read);
+  return withSearchMemory(db, (tx) => pageQuery(tx, flow, where, order, limit, offset, read));
 }
 
 /**
@@ -208,7 +250,7 @@ export async function selectListPage(
     );
   }
   if ('before' in position) {
-    const backwards = reversed(sort);
+    const backwards = reversedOrders[sort];
     const rows = await selectRows(
       db,
       flow,

@@ -47,6 +47,8 @@ beforeAll(async () => {
       status: index % 2 === 0 ? 'APROVADO' : 'EM_ANALISE',
       currentStep: 6,
       createdAt: new Date(Date.UTC(2026, 10, index, 12)),
+      // The test's admin holds one case ('Minhas análises').
+      ...(index === 3 ? { analistaId: account.id, analistaEmail: account.email } : {}),
     });
   }
   await insertPf(database.db, { status: 'INICIADO', currentStep: 1 });
@@ -121,6 +123,16 @@ describe('GET /api/admin/applications/:flow', () => {
     expect(body.items.map((item) => item.name)).toEqual(['Pessoa 5']);
   });
 
+  it("lists the signed-in admin's cases for 'Minhas análises'", async () => {
+    const response = await get('/api/admin/applications/pf?analista=minhas');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      total: 12,
+      filtered: 1,
+      items: [{ name: 'Pessoa 3', analistaEmail: admin.user.email }],
+    });
+  });
+
   it('answers the PJ list with its company type', async () => {
     const response = await get('/api/admin/applications/pj?tipo=hospital');
     expect(response.statusCode, response.body).toBe(200);
@@ -147,6 +159,8 @@ describe('GET /api/admin/applications/:flow', () => {
       'Posição da lista inválida. Volte à primeira página.',
     ],
     ['/api/admin/applications/pf?sort=name', 'Ordem da lista inválida.'],
+    ['/api/admin/applications/pf?prazo=amanha', undefined],
+    ['/api/admin/applications/pf?analista=todas', undefined],
     [`/api/admin/applications/pf?search=${'a'.repeat(101)}`, undefined],
     ['/api/admin/applications/px', undefined],
   ])('refuses %s with 400', async (url, message) => {

@@ -8,6 +8,7 @@ import {
   reviewFlowSchema,
 } from '@medipay/shared/admin-review';
 import { apiErrorSchema } from '@medipay/shared/api-error';
+import { currentAdmin } from '../admin-auth/admin-guard';
 import type { ReviewLists } from './review-list.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -17,7 +18,8 @@ export const exportQuerySchema = listFiltersSchema;
 
 /**
  * The PF and PJ lists of the back office and their CSV export. Registered inside the guarded
- * `/api/admin` scope: `request.admin` is always set here.
+ * `/api/admin` scope: `request.admin` is always set here; its admin is the one of 'Minhas
+ * análises' (`analista=minhas`).
  */
 export const reviewListRoutes: FastifyPluginAsyncZod<{ lists: ReviewLists }> = async (
   app,
@@ -35,7 +37,7 @@ export const reviewListRoutes: FastifyPluginAsyncZod<{ lists: ReviewLists }> = a
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await lists.list(request.params.flow, request.query)),
+        .send(await lists.list(request.params.flow, request.query, currentAdmin(request).user.id)),
   );
 
   app.get(
@@ -48,7 +50,7 @@ export const reviewListRoutes: FastifyPluginAsyncZod<{ lists: ReviewLists }> = a
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { id, email } = request.admin!.user;
+      const { id, email } = currentAdmin(request).user;
       const { filename, chunks } = await lists.export(request.params.flow, request.query, {
         id,
         email,

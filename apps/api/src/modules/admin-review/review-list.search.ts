@@ -1,8 +1,10 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { onboardingPf, onboardingPj } from '@medipay/db/schema';
 import { SEARCH_SUBSTRING_MIN_LENGTH, type ReviewFlow } from '@medipay/shared/admin-review';
+import type { prazoFilterValues } from '@medipay/shared/case-review';
 import { CNPJ_LENGTH, CPF_LENGTH } from '@medipay/shared/constants';
+import { startOfSaoPauloDay } from '@medipay/shared/dates';
 import { cnpjCharacters, onlyDigits } from '@medipay/shared/tax-id';
 import { hasOpenHits } from '../screening/screening-review.repository';
 
@@ -10,7 +12,9 @@ import { hasOpenHits } from '../screening/screening-review.repository';
  * The conditions of the back-office lists: what a list shows, its filters and its search, in SQL
  * on the indexes of migrations 0011_review-search, 0019_search-at-scale and 0020_email-search
  * (expression and operator-class indexes, which is why they live in those custom migrations and
- * not in schema.ts). The queries that read the lists with them are in review-list.repository.ts.
+ * not in schema.ts), and case management's due-time and holder filters on the partial indexes of
+ * migration 0026_case-management. The queries that read the lists with them are in
+ * review-list.repository.ts.
  *
  * - a search term of SEARCH_SUBSTRING_MIN_LENGTH characters or more matches the PF name by its
  *   words when it is made of words (full text, 'simple' configuration, over
@@ -33,7 +37,63 @@ export type ListFilters = {
   biometria?: 'em_revisao' | undefined;
   /** Both flows: the applications with screening hits to decide (partial index on them). */
   triagem?: 'pendente' | undefined;
+  /**
+   * The cases awaiting analysis due later today (São Paulo day) or overdue, at `now` (the
+   * service's clock): a range of the partial due-time index.
+   */
+  prazo?: { filter: (typeof prazoFilterValues)[number]; now: Date } | undefined;
+  /** The cases this admin holds ('Minhas análises'; partial index on the holder). */
+  analistaId?: string | undefined;
+  /**
+   * Only the cases awaiting analysis that have a due time: the due-time sort (`prazo_asc`)
+   * lists those alone, in the order of their partial index.
+   */
+  queue?: boolean | undefined;
 };
+
+/**
+ * The statuses in which a case awaits the back office's analysis and its due time runs: those of
+ * the partial indexes onboarding_pf_prazo_idx and onboarding_pj_prazo_idx, in their order.
+ */
+export const awaitingAnalysis = {
+  pf: ['EM_ANALISE'],
+  pj: ['ENVIADO_PARA_ANALISE', 'EM_ANALISE'],
+} as const satisfies Record<ReviewFlow, readonly string[]>;
+
+export function isAwaitingAnalysis(flow: ReviewFlow, status: string): boolean {
+  return (awaitingAnalysis[flow] as readonly string[]).includes(status);
+}
+
+/**
+ * `status in (...)` of the cases awaiting analysis, with the statuses as literals: written as
+ * the due-time indexes' predicate, which the planner then proves from the query whatever plan
+ * it keeps (a bound parameter would not prove it in a generic plan).
+ */
+export function awaitingAnalysisCondition(flow: ReviewFlow, status: AnyPgColumn): SQL {
+  const statuses = awaitingAnalysis[flow].map((value) => `'${value}'`).join(', ');
+  return sql`${status} in (${sql.raw(statuses)})`;
+}
+
+/** The start of the São Paulo day after the one of `now` (days of 23 to 25 hours included). */
+export function startOfNextSaoPauloDay(now: Date): Date {
+  const today = startOfSaoPauloDay(now);
+  return startOfSaoPauloDay(new Date(today.getTime() + 36 * 60 * 60 * 1000));
+}
+
+/**
+ * The deadline filter as deadlineStatus (business-days.ts) reads a due time: overdue once it
+ * passed, due today when it is still ahead within the São Paulo day of `now`.
+ */
+function prazoCondition(
+  table: { prazoAnalise: AnyPgColumn },
+  prazo: NonNullable<ListFilters['prazo']>,
+): SQL | undefined {
+  if (prazo.filter === 'atrasados') return lt(table.prazoAnalise, prazo.now);
+  return and(
+    gte(table.prazoAnalise, prazo.now),
+    lt(table.prazoAnalise, startOfNextSaoPauloDay(prazo.now)),
+  );
+}
 
 /**
  * The PF list shows every record except abandoned sessions (isVisibleInPfList in
@@ -182,6 +242,11 @@ export function filteredCondition(flow: ReviewFlow, filters: ListFilters): SQL |
   if (flow === 'pf' && filters.biometria)
     conditions.push(eq(onboardingPf.biometriaDecisao, filters.biometria));
   if (filters.triagem) conditions.push(hasOpenHits(flow === 'pf' ? 'PF' : 'PJ', table.id));
+  if (filters.prazo || filters.queue)
+    conditions.push(awaitingAnalysisCondition(flow, table.status));
+  if (filters.prazo) conditions.push(prazoCondition(table, filters.prazo));
+  if (filters.queue) conditions.push(isNotNull(table.prazoAnalise));
+  if (filters.analistaId) conditions.push(eq(table.analistaId, filters.analistaId));
   conditions.push(searchCondition(flow, filters.search));
   return and(...conditions);
 }
@@ -192,7 +257,10 @@ export function hasFilters(filters: ListFilters): boolean {
     filters.status ||
     filters.tipo ||
     filters.biometria ||
-    filters.triagem,
+    filters.triagem ||
+    filters.prazo ||
+    filters.analistaId ||
+    filters.queue,
   );
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions } from '@medipay/db/schema';
@@ -12,8 +13,13 @@ import { AppError } from '../../lib/app-error';
 import { cnpjFrom } from '../../../test/cnpj';
 import { createTestClock } from '../../../test/test-clock';
 import { collect, insertAdmin, insertPf, insertPj, parseCsv } from './review-list.fixtures';
-import { countQuery, pageQuery, type PageRead } from './review-list.repository';
-import { filteredCondition, nameWords, searchesNameWords } from './review-list.search';
+import { countQuery, pageQuery, type PageRead, type ReadOrder } from './review-list.repository';
+import {
+  filteredCondition,
+  nameWords,
+  searchesNameWords,
+  type ListFilters,
+} from './review-list.search';
 import {
   CSV_BOM,
   EXPORT_AUDIT_ACTION,
@@ -30,6 +36,8 @@ const HOUR_MS = 60 * 60 * 1000;
 const hour = (n: number) => new Date(base + n * HOUR_MS);
 
 const query = (values: Record<string, unknown> = {}): ListQuery => listQuerySchema.parse(values);
+/** The signed-in admin of the lists ('Minhas análises'). */
+const viewerId = randomUUID();
 
 const cnpjHospital = cnpjFrom('12ABC34501DE'); // 12ABC34501DE35, alphanumeric
 const cnpjClinica = cnpjFrom('112223330001'); // 11222333000181
@@ -157,7 +165,9 @@ afterAll(async () => {
 });
 
 async function ids(flow: ReviewFlow, values: Record<string, unknown> = {}) {
-  const result = applicationListSchema.strict().parse(await lists.list(flow, query(values)));
+  const result = applicationListSchema
+    .strict()
+    .parse(await lists.list(flow, query(values), viewerId));
   return result.items.map((item) => item.id);
 }
 
@@ -165,7 +175,7 @@ const names = (record: Record<string, string>, keys: string[]) => keys.map((key)
 
 describe('the PF list', () => {
   it('hides abandoned sessions from total and filtered, newest first', async () => {
-    const result = await lists.list('pf', query());
+    const result = await lists.list('pf', query(), viewerId);
     expect(result.total).toBe(6);
     expect(result.filtered).toBe(6);
     expect(result.items.map((item) => item.id)).toEqual(
@@ -175,7 +185,7 @@ describe('the PF list', () => {
 
   it('shows INICIADO at step 2, and INICIADO at step 1 with a name', async () => {
     expect(await ids('pf', { status: 'INICIADO' })).toEqual(names(pf, ['named', 'step2']));
-    const result = await lists.list('pf', query({ status: 'INICIADO' }));
+    const result = await lists.list('pf', query({ status: 'INICIADO' }), viewerId);
     expect(result).toMatchObject({ total: 6, filtered: 2 });
   });
 
@@ -183,12 +193,12 @@ describe('the PF list', () => {
     // 529 is in João's CPF and in the abandoned session's CPF; 'abandonado' only in its e-mail.
     expect(await ids('pf', { search: '529' })).toEqual([pf.joao]);
     expect(await ids('pf', { search: '52' })).toEqual([pf.joao]);
-    const result = await lists.list('pf', query({ search: 'abandonado' }));
+    const result = await lists.list('pf', query({ search: 'abandonado' }), viewerId);
     expect(result).toMatchObject({ items: [], total: 6, filtered: 0 });
   });
 
   it('maps the items per the contract', async () => {
-    const result = await lists.list('pf', query({ search: 'conceição' }));
+    const result = await lists.list('pf', query({ search: 'conceição' }), viewerId);
     expect(result.items).toEqual([
       {
         id: pf.maria,
@@ -205,6 +215,9 @@ describe('the PF list', () => {
         analisadoEm: '2026-11-11T01:30:00.000Z',
         biometricDecision: 'aprovado',
         openScreeningHits: false,
+        prazoAnalise: null,
+        prazoStatus: null,
+        analistaEmail: null,
       },
     ]);
     expect(result).toMatchObject({
@@ -328,14 +341,18 @@ describe('the PF list', () => {
 
   it('filters by status, with the search, and counts the filtered', async () => {
     expect(await ids('pf', { status: 'APROVADO' })).toEqual([pf.maria]);
-    const result = await lists.list('pf', query({ status: 'EM_EXIGENCIA', search: 'silva' }));
+    const result = await lists.list(
+      'pf',
+      query({ status: 'EM_EXIGENCIA', search: 'silva' }),
+      viewerId,
+    );
     expect(result.items.map((item) => item.id)).toEqual([pf.carla]);
     expect(result).toMatchObject({ total: 6, filtered: 1 });
     expect(await ids('pf', { status: 'REJEITADO' })).toEqual([]);
   });
 
   it('filters the applications em revisão biométrica, with the status and the search', async () => {
-    const result = await lists.list('pf', query({ biometria: 'em_revisao' }));
+    const result = await lists.list('pf', query({ biometria: 'em_revisao' }), viewerId);
     expect(result.items.map((item) => item.id)).toEqual(names(pf, ['carla', 'joao']));
     expect(result.items.map((item) => item.biometricDecision)).toEqual([
       'em_revisao',
@@ -344,7 +361,9 @@ describe('the PF list', () => {
     expect(result).toMatchObject({ total: 6, filtered: 2 });
     expect(await ids('pf', { biometria: 'em_revisao', status: 'EM_ANALISE' })).toEqual([pf.joao]);
     expect(await ids('pf', { biometria: 'em_revisao', search: 'maria' })).toEqual([]);
-    await expect(lists.list('pj', query({ biometria: 'em_revisao' }))).rejects.toMatchObject({
+    await expect(
+      lists.list('pj', query({ biometria: 'em_revisao' }), viewerId),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: 'Filtro de biometria inválido para esta lista.',
     });
@@ -357,7 +376,7 @@ describe('the PF list', () => {
   });
 
   it('answers an empty page beyond the end, not an error', async () => {
-    const result = await lists.list('pf', query({ page: 2, pageSize: 10 }));
+    const result = await lists.list('pf', query({ page: 2, pageSize: 10 }), viewerId);
     expect(result).toEqual({
       items: [],
       total: 6,
@@ -372,10 +391,10 @@ describe('the PF list', () => {
   });
 
   it('refuses a status of the other flow and a company type (400)', async () => {
-    await expect(lists.list('pf', query({ status: 'ENVIADO_PARA_ANALISE' }))).rejects.toThrow(
-      AppError,
-    );
-    await expect(lists.list('pf', query({ tipo: 'hospital' }))).rejects.toMatchObject({
+    await expect(
+      lists.list('pf', query({ status: 'ENVIADO_PARA_ANALISE' }), viewerId),
+    ).rejects.toThrow(AppError);
+    await expect(lists.list('pf', query({ tipo: 'hospital' }), viewerId)).rejects.toMatchObject({
       statusCode: 400,
     });
   });
@@ -383,7 +402,7 @@ describe('the PF list', () => {
 
 describe('the PJ list', () => {
   it('shows every record, newest first, with the trade name or else the legal name', async () => {
-    const result = await lists.list('pj', query());
+    const result = await lists.list('pj', query(), viewerId);
     expect(result).toMatchObject({ total: 4, filtered: 4 });
     expect(result.items.map((item) => item.id)).toEqual(
       names(pj, ['started', 'lab', 'clinica', 'hospital']),
@@ -404,6 +423,9 @@ describe('the PJ list', () => {
       analisadoEm: null,
       biometricDecision: null,
       openScreeningHits: false,
+      prazoAnalise: null,
+      prazoStatus: null,
+      analistaEmail: null,
     });
     expect(byId.get(pj.clinica!)).toMatchObject({
       name: 'Clínica Bem Estar S.A.',
@@ -440,16 +462,20 @@ describe('the PJ list', () => {
   it('filters by status and by company type', async () => {
     expect(await ids('pj', { status: 'ENVIADO_PARA_ANALISE' })).toEqual([pj.hospital]);
     expect(await ids('pj', { tipo: 'laboratorio' })).toEqual([pj.lab]);
-    const result = await lists.list('pj', query({ tipo: 'hospital', status: 'APROVADO' }));
+    const result = await lists.list(
+      'pj',
+      query({ tipo: 'hospital', status: 'APROVADO' }),
+      viewerId,
+    );
     expect(result).toMatchObject({ items: [], total: 4, filtered: 0 });
   });
 
   it('refuses an unknown company type and a PF-only status (400)', async () => {
-    await expect(lists.list('pj', query({ tipo: 'farmacia' }))).rejects.toMatchObject({
+    await expect(lists.list('pj', query({ tipo: 'farmacia' }), viewerId)).rejects.toMatchObject({
       statusCode: 400,
       message: 'Tipo de empresa inválido.',
     });
-    await expect(lists.list('pj', query({ status: 'REJEITADO' }))).rejects.toMatchObject({
+    await expect(lists.list('pj', query({ status: 'REJEITADO' }), viewerId)).rejects.toMatchObject({
       statusCode: 400,
     });
   });
@@ -465,7 +491,7 @@ describe('the CSV export', () => {
     const text = (await collect(result.chunks)).join('');
     expect(text.startsWith(CSV_BOM)).toBe(true);
     expect(text.slice(1).split('\r\n')[0]).toBe(
-      'Protocolo;Nome;CPF;E-mail;Telefone;Status;Etapa;Criado em;Analisado por;Analisado em',
+      'Protocolo;Nome;CPF;E-mail;Telefone;Status;Etapa;Criado em;Analisado por;Analisado em;Prazo;Responsável',
     );
     const rows = parseCsv(text.slice(1));
     expect(rows).toHaveLength(7);
@@ -489,6 +515,8 @@ describe('the CSV export', () => {
       '01/11/2026 10:00',
       '',
       '',
+      '',
+      '',
     ]);
     expect(rows[5]).toEqual([
       'MEDI-20261102-0002',
@@ -501,6 +529,8 @@ describe('the CSV export', () => {
       '01/11/2026 11:00',
       'revisora@medipay.test',
       '10/11/2026 22:30',
+      '',
+      '',
     ]);
     expect(rows[1]).toEqual([
       '',
@@ -511,6 +541,8 @@ describe('the CSV export', () => {
       'Iniciado',
       '1/6',
       '01/11/2026 17:00',
+      '',
+      '',
       '',
       '',
     ]);
@@ -560,6 +592,8 @@ describe('the CSV export', () => {
         'Criado em',
         'Analisado por',
         'Analisado em',
+        'Prazo',
+        'Responsável',
       ],
       [
         'PJ-20261101-1001',
@@ -573,6 +607,8 @@ describe('the CSV export', () => {
         '01/11/2026 10:00',
         '',
         '',
+        '',
+        '',
       ],
     ]);
   });
@@ -583,6 +619,224 @@ describe('the CSV export', () => {
       statusCode: 400,
     });
     expect(await database.db.select().from(adminActions)).toEqual([]);
+  });
+});
+
+describe('due times and holders', () => {
+  let cases: TestDatabase;
+  let caseLists: ReviewLists;
+  /** The signed-in admin here (the export's audit refers to an account). */
+  let me: { id: string; email: string };
+  const c: Record<string, string> = {};
+  /** The end of a São Paulo day (23:59:59.999 at UTC-3), as addBusinessDays writes due times. */
+  const endOfDay = (day: number) => new Date(Date.UTC(2026, 10, day + 1, 2, 59, 59, 999));
+  const holder = 'analista@medipay.test';
+  const ids = async (flow: ReviewFlow, values: Record<string, unknown>) =>
+    (await caseLists.list(flow, query(values), me.id)).items.map((item) => item.id);
+
+  beforeAll(async () => {
+    cases = await createTestDatabase();
+    const db = cases.db;
+    caseLists = createReviewLists({ db, clock });
+    me = await insertAdmin(db);
+    const pending = { status: 'EM_ANALISE', currentStep: 6 } as const;
+    // The clock: Sunday 22 November 2026, 09:00 in São Paulo.
+    c.overdue = await insertPf(db, {
+      ...pending,
+      nomeCompleto: 'Atrasada',
+      prazoAnalise: endOfDay(19),
+      createdAt: hour(1),
+    });
+    c.justPassed = await insertPf(db, {
+      ...pending,
+      nomeCompleto: 'Passou agora',
+      prazoAnalise: new Date(clock.now().getTime() - 1),
+      createdAt: hour(2),
+    });
+    c.dueNow = await insertPf(db, {
+      ...pending,
+      nomeCompleto: 'Vence agora',
+      prazoAnalise: clock.now(),
+      createdAt: hour(3),
+    });
+    c.dueToday = await insertPf(db, {
+      ...pending,
+      nomeCompleto: 'Vence hoje',
+      prazoAnalise: endOfDay(22),
+      analistaId: me.id,
+      analistaEmail: holder,
+      createdAt: hour(4),
+    });
+    // Two due at the same time: the sort orders them by id.
+    c.laterA = await insertPf(db, {
+      ...pending,
+      nomeCompleto: 'No prazo A',
+      prazoAnalise: endOfDay(24),
+      analistaId: randomUUID(),
+      analistaEmail: 'outra@medipay.test',
+      createdAt: hour(5),
+    });
+    c.laterB = await insertPf(db, {
+      ...pending,
+      nomeCompleto: 'No prazo B',
+      prazoAnalise: endOfDay(24),
+      createdAt: hour(6),
+    });
+    c.noDue = await insertPf(db, { ...pending, nomeCompleto: 'Sem prazo', createdAt: hour(7) });
+    // Decided: the due time it had is kept, but no longer runs.
+    c.decided = await insertPf(db, {
+      nomeCompleto: 'Aprovada',
+      status: 'APROVADO',
+      currentStep: 6,
+      prazoAnalise: endOfDay(19),
+      analistaId: me.id,
+      analistaEmail: holder,
+      createdAt: hour(8),
+    });
+    c.pjSent = await insertPj(db, {
+      razaoSocial: 'Enviada Ltda',
+      status: 'ENVIADO_PARA_ANALISE',
+      currentStep: 6,
+      prazoAnalise: endOfDay(20),
+      createdAt: hour(1),
+    });
+    c.pjReview = await insertPj(db, {
+      razaoSocial: 'Em Análise Ltda',
+      status: 'EM_ANALISE',
+      currentStep: 6,
+      prazoAnalise: endOfDay(22),
+      analistaId: me.id,
+      analistaEmail: holder,
+      createdAt: hour(2),
+    });
+    c.pjRequirements = await insertPj(db, {
+      razaoSocial: 'Em Exigência Ltda',
+      status: 'EM_EXIGENCIA',
+      currentStep: 6,
+      prazoAnalise: endOfDay(19),
+      createdAt: hour(3),
+    });
+  });
+  afterAll(async () => {
+    await cases.close();
+  });
+
+  it('shows the due time and its standing while the case awaits analysis, and the holder', async () => {
+    const result = await caseLists.list('pf', query({ pageSize: 50 }), me.id);
+    const byId = new Map(result.items.map((item) => [item.id, item]));
+    expect(byId.get(c.overdue!)).toMatchObject({
+      prazoAnalise: '2026-11-20T02:59:59.999Z',
+      prazoStatus: 'atrasado',
+      analistaEmail: null,
+    });
+    expect(byId.get(c.justPassed!)).toMatchObject({ prazoStatus: 'atrasado' });
+    expect(byId.get(c.dueNow!)).toMatchObject({ prazoStatus: 'vence_hoje' });
+    expect(byId.get(c.dueToday!)).toMatchObject({
+      prazoAnalise: '2026-11-23T02:59:59.999Z',
+      prazoStatus: 'vence_hoje',
+      analistaEmail: holder,
+    });
+    expect(byId.get(c.laterA!)).toMatchObject({
+      prazoStatus: 'no_prazo',
+      analistaEmail: 'outra@medipay.test',
+    });
+    expect(byId.get(c.noDue!)).toMatchObject({ prazoAnalise: null, prazoStatus: null });
+    expect(byId.get(c.decided!)).toMatchObject({
+      status: 'APROVADO',
+      prazoAnalise: null,
+      prazoStatus: null,
+      analistaEmail: holder,
+    });
+    const pj = await caseLists.list('pj', query(), me.id);
+    expect(pj.items.map((item) => [item.status, item.prazoStatus])).toEqual([
+      ['EM_EXIGENCIA', null],
+      ['EM_ANALISE', 'vence_hoje'],
+      ['ENVIADO_PARA_ANALISE', 'atrasado'],
+    ]);
+  });
+
+  it('filters the cases due later today and the overdue ones, pending only', async () => {
+    expect(await ids('pf', { prazo: 'vence_hoje' })).toEqual([c.dueToday, c.dueNow]);
+    expect(await ids('pf', { prazo: 'atrasados' })).toEqual([c.justPassed, c.overdue]);
+    expect(await ids('pj', { prazo: 'vence_hoje' })).toEqual([c.pjReview]);
+    expect(await ids('pj', { prazo: 'atrasados' })).toEqual([c.pjSent]);
+    const result = await caseLists.list('pf', query({ prazo: 'atrasados' }), me.id);
+    expect(result).toMatchObject({ total: 8, filtered: 2 });
+  });
+
+  it("lists the signed-in admin's cases ('Minhas análises'), with the other filters", async () => {
+    expect(await ids('pf', { analista: 'minhas' })).toEqual([c.decided, c.dueToday]);
+    expect(await ids('pf', { analista: 'minhas', prazo: 'vence_hoje' })).toEqual([c.dueToday]);
+    expect(await ids('pf', { analista: 'minhas', status: 'APROVADO' })).toEqual([c.decided]);
+    expect(await ids('pj', { analista: 'minhas' })).toEqual([c.pjReview]);
+    const other = await caseLists.list('pf', query({ analista: 'minhas' }), randomUUID());
+    expect(other.items).toEqual([]);
+  });
+
+  it('sorts the pending cases by due time, soonest first, and pages on it both ways', async () => {
+    const order = [c.overdue, c.justPassed, c.dueNow, c.dueToday, ...[c.laterA, c.laterB].sort()];
+    expect(await ids('pf', { sort: 'prazo_asc' })).toEqual(order);
+    expect(await ids('pj', { sort: 'prazo_asc' })).toEqual([c.pjSent, c.pjReview]);
+    expect(await caseLists.list('pf', query({ sort: 'prazo_asc' }), me.id)).toMatchObject({
+      total: 8,
+      filtered: 6,
+    });
+
+    // Pages of two (the routes take 10 at least; the service pages any size alike).
+    const pageOf = (page: number, position: { after?: string; before?: string } = {}) =>
+      caseLists.list(
+        'pf',
+        { ...query({ sort: 'prazo_asc', page }), pageSize: 2, ...position },
+        me.id,
+      );
+    const pages = [await pageOf(1)];
+    while (pages.at(-1)!.next)
+      pages.push(await pageOf(pages.length + 1, { after: pages.at(-1)!.next! }));
+    expect(pages.map((page) => page.items.map((item) => item.id))).toEqual([
+      order.slice(0, 2),
+      order.slice(2, 4),
+      order.slice(4),
+    ]);
+    const back = await pageOf(2, { before: pages[2]!.previous! });
+    expect(back.items.map((item) => item.id)).toEqual(order.slice(2, 4));
+    const top = await pageOf(1, { before: back.previous! });
+    expect(top.items.map((item) => item.id)).toEqual(order.slice(0, 2));
+    expect(top.previous).toBeNull();
+    // The cursor holds the due time: a page after it starts after that case in the due order.
+    expect(decodeCursor(pages[0]!.next!)).toEqual({
+      createdAt: '2026-11-22 11:59:59.999+00',
+      id: c.justPassed,
+    });
+  });
+
+  it('writes the due time and the holder in the CSV, with the filters in the audit', async () => {
+    await cases.db.delete(adminActions);
+    const actor = { ...me, ip: '10.9.8.7' };
+    const result = await caseLists.export(
+      'pf',
+      query({ sort: 'prazo_asc', analista: 'minhas' }),
+      actor,
+    );
+    const rows = parseCsv((await collect(result.chunks)).join('').slice(1));
+    expect(rows[0]?.slice(-2)).toEqual(['Prazo', 'Responsável']);
+    expect(rows.slice(1).map((row) => [row[1], ...row.slice(-2)])).toEqual([
+      ['Vence hoje', '22/11/2026 23:59', holder],
+    ]);
+    const all = parseCsv(
+      (await collect((await caseLists.export('pf', query(), actor)).chunks)).join('').slice(1),
+    );
+    const line = (name: string) => all.find((row) => row[1] === name)?.slice(-2);
+    expect(line('Atrasada')).toEqual(['19/11/2026 23:59', '']);
+    expect(line('Aprovada')).toEqual(['', holder]);
+    const audit = await cases.db
+      .select({ observacoes: adminActions.observacoes })
+      .from(adminActions)
+      .where(eq(adminActions.action, EXPORT_AUDIT_ACTION));
+    expect(audit[0]?.observacoes).toBe(
+      'Exportação CSV PF: 1 registro; filtros: Minhas análises; ordem: prazo mais próximo primeiro',
+    );
+    const overdue = await caseLists.export('pj', query({ prazo: 'atrasados' }), actor);
+    expect(overdue.rowCount).toBe(1);
   });
 });
 
@@ -619,7 +873,7 @@ describe('paging and export batches', () => {
       currentStep: 6,
       createdAt: hour(31),
     });
-    const all = await manyLists.list('pf', query({ pageSize: 50 }));
+    const all = await manyLists.list('pf', query({ pageSize: 50 }), viewerId);
     expectedOrder = all.items.map((item) => item.name ?? '');
   });
   afterAll(async () => {
@@ -632,12 +886,16 @@ describe('paging and export batches', () => {
 
   it('walks the pages with Próxima: first, middle and last page, then back with Anterior', async () => {
     expect(expectedOrder).toHaveLength(25);
-    const first = await manyLists.list('pf', query({ pageSize: 10 }));
+    const first = await manyLists.list('pf', query({ pageSize: 10 }), viewerId);
     expect(first).toMatchObject({ total: 25, filtered: 25, page: 1, previous: null });
     expect(namesOf(first)).toEqual(expectedOrder.slice(0, 10));
     expect(first.next).toEqual(expect.any(String));
 
-    const middle = await manyLists.list('pf', query({ page: 2, pageSize: 10, after: first.next }));
+    const middle = await manyLists.list(
+      'pf',
+      query({ page: 2, pageSize: 10, after: first.next }),
+      viewerId,
+    );
     expect(namesOf(middle)).toEqual(expectedOrder.slice(10, 20));
     expect(middle).toMatchObject({
       page: 2,
@@ -645,7 +903,11 @@ describe('paging and export batches', () => {
       previous: expect.any(String),
     });
 
-    const last = await manyLists.list('pf', query({ page: 3, pageSize: 10, after: middle.next }));
+    const last = await manyLists.list(
+      'pf',
+      query({ page: 3, pageSize: 10, after: middle.next }),
+      viewerId,
+    );
     expect(namesOf(last)).toEqual(expectedOrder.slice(20));
     expect(last.next).toBeNull();
 
@@ -653,10 +915,15 @@ describe('paging and export batches', () => {
     const back = await manyLists.list(
       'pf',
       query({ page: 2, pageSize: 10, before: last.previous }),
+      viewerId,
     );
     expect(namesOf(back)).toEqual(expectedOrder.slice(10, 20));
     expect(back.next).toBe(middle.next);
-    const top = await manyLists.list('pf', query({ page: 1, pageSize: 10, before: back.previous }));
+    const top = await manyLists.list(
+      'pf',
+      query({ page: 1, pageSize: 10, before: back.previous }),
+      viewerId,
+    );
     expect(namesOf(top)).toEqual(expectedOrder.slice(0, 10));
     expect(top.previous).toBeNull();
   });
@@ -668,6 +935,7 @@ describe('paging and export batches', () => {
       const result = await manyLists.list(
         'pf',
         query({ page, pageSize: 10, sort: 'created_asc', after }),
+        viewerId,
       );
       walked.push(...namesOf(result));
       if (!result.next) break;
@@ -677,18 +945,28 @@ describe('paging and export batches', () => {
   });
 
   it('counts a page number without a cursor from the top, as far as the count cap', async () => {
-    const page2 = await manyLists.list('pf', query({ page: 2, pageSize: 10 }));
+    const page2 = await manyLists.list('pf', query({ page: 2, pageSize: 10 }), viewerId);
     expect(namesOf(page2)).toEqual(expectedOrder.slice(10, 20));
     expect(page2.previous).toEqual(expect.any(String));
     const capped = createReviewLists({ db: many.db, clock, countCap: 15 });
-    await expect(capped.list('pf', query({ page: 3, pageSize: 10 }))).rejects.toMatchObject({
+    await expect(
+      capped.list('pf', query({ page: 3, pageSize: 10 }), viewerId),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: 'Página distante demais. Use Próxima e Anterior a partir da primeira página.',
     });
     // The same page reached with Próxima is served.
-    const first = await capped.list('pf', query({ pageSize: 10 }));
-    const second = await capped.list('pf', query({ page: 2, pageSize: 10, after: first.next }));
-    const third = await capped.list('pf', query({ page: 3, pageSize: 10, after: second.next }));
+    const first = await capped.list('pf', query({ pageSize: 10 }), viewerId);
+    const second = await capped.list(
+      'pf',
+      query({ page: 2, pageSize: 10, after: first.next }),
+      viewerId,
+    );
+    const third = await capped.list(
+      'pf',
+      query({ page: 3, pageSize: 10, after: second.next }),
+      viewerId,
+    );
     expect(namesOf(third)).toEqual(expectedOrder.slice(20));
   });
 
@@ -715,14 +993,14 @@ describe('paging and export batches', () => {
   ])('refuses a cursor that is %s (400)', async (_, values) => {
     // The route's schema refuses them first (review-list.routes.test.ts); the service checks
     // again for any other caller, so the query here does not go through the schema.
-    await expect(manyLists.list('pf', { ...query(), ...values })).rejects.toMatchObject({
+    await expect(manyLists.list('pf', { ...query(), ...values }, viewerId)).rejects.toMatchObject({
       statusCode: 400,
       message: 'Posição da lista inválida. Volte à primeira página.',
     });
   });
 
   it('reads a cursor back as it was made', async () => {
-    const first = await manyLists.list('pf', query({ pageSize: 10 }));
+    const first = await manyLists.list('pf', query({ pageSize: 10 }), viewerId);
     const cursor = decodeCursor(first.next!);
     expect(cursor.id).toBe(first.items[9]!.id);
     expect(new Date(cursor.createdAt).toISOString()).toBe(first.items[9]!.createdAt);
@@ -790,7 +1068,7 @@ describe('a row added between two pages', () => {
         }),
       );
     }
-    const first = await service.list('pf', query({ pageSize: 10 }));
+    const first = await service.list('pf', query({ pageSize: 10 }), viewerId);
     expect(namesOf(first)).toEqual([
       'Fila 12',
       'Fila 11',
@@ -816,7 +1094,11 @@ describe('a row added between two pages', () => {
       currentStep: 6,
       createdAt: hour(0),
     });
-    const second = await service.list('pf', query({ page: 2, pageSize: 10, after: first.next }));
+    const second = await service.list(
+      'pf',
+      query({ page: 2, pageSize: 10, after: first.next }),
+      viewerId,
+    );
     // With OFFSET 10, 'Fila 3' would show again and 'Antiga' would be the only new row.
     expect(namesOf(second)).toEqual(['Fila 2', 'Fila 1', 'Antiga']);
     expect(second).toMatchObject({ total: 14, filtered: 14, next: null });
@@ -843,7 +1125,7 @@ describe('capped counts', () => {
 
   it('counts exactly up to the cap', async () => {
     const service = createReviewLists({ db: counted.db, clock, countCap: 6 });
-    expect(await service.list('pf', query())).toMatchObject({
+    expect(await service.list('pf', query(), viewerId)).toMatchObject({
       total: 6,
       totalCapped: false,
       filtered: 6,
@@ -853,21 +1135,21 @@ describe('capped counts', () => {
 
   it('says "more than the cap" above it, for the total and the filtered alike', async () => {
     const service = createReviewLists({ db: counted.db, clock, countCap: 2 });
-    const all = await service.list('pf', query());
+    const all = await service.list('pf', query(), viewerId);
     expect(all).toMatchObject({ total: 2, totalCapped: true, filtered: 2, filteredCapped: true });
     // The page itself is whole.
     expect(all.items).toHaveLength(6);
-    const lima = await service.list('pf', query({ search: 'lima' }));
+    const lima = await service.list('pf', query({ search: 'lima' }), viewerId);
     expect(lima).toMatchObject({ total: 2, totalCapped: true, filtered: 2, filteredCapped: true });
     expect(lima.items.map((item) => item.name)).toEqual(['Caio Lima', 'Bruno Lima', 'Ana Lima']);
-    const souza = await service.list('pf', query({ search: 'souza' }));
+    const souza = await service.list('pf', query({ search: 'souza' }), viewerId);
     expect(souza).toMatchObject({
       total: 2,
       totalCapped: true,
       filtered: 2,
       filteredCapped: false,
     });
-    const approved = await service.list('pf', query({ status: 'APROVADO' }));
+    const approved = await service.list('pf', query({ status: 'APROVADO' }), viewerId);
     expect(approved).toMatchObject({ totalCapped: true, filtered: 1, filteredCapped: false });
   });
 
@@ -876,19 +1158,19 @@ describe('capped counts', () => {
       await insertPj(counted.db, { razaoSocial: name, status: 'EM_ANALISE', currentStep: 6 });
     }
     const service = createReviewLists({ db: counted.db, clock, countCap: 2 });
-    expect(await service.list('pj', query())).toMatchObject({
+    expect(await service.list('pj', query(), viewerId)).toMatchObject({
       total: 2,
       totalCapped: true,
       filtered: 2,
       filteredCapped: true,
     });
-    expect(await service.list('pj', query({ search: 'hospital' }))).toMatchObject({
+    expect(await service.list('pj', query({ search: 'hospital' }), viewerId)).toMatchObject({
       total: 2,
       totalCapped: true,
       filtered: 1,
       filteredCapped: false,
     });
-    const first = await service.list('pj', query({ pageSize: 10 }));
+    const first = await service.list('pj', query({ pageSize: 10 }), viewerId);
     expect(first.items.map((item) => item.name)).toEqual([
       'Hospital Três',
       'Clínica Dois',
@@ -906,7 +1188,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     await planned.executeSql(`
       insert into applicant_sessions (id, flow)
         select 'sess_plan_' || g, 'PF' from generate_series(1, 30000) g;
-      insert into onboarding_pf (session_id, nome_completo, email, cpf, protocolo, status, current_step, created_at, biometria_decisao)
+      insert into onboarding_pf (session_id, nome_completo, email, cpf, protocolo, status, current_step, created_at, biometria_decisao, prazo_analise)
         select 'sess_plan_' || g,
                (array['João', 'Maria', 'Ana', 'Pedro', 'Lúcia'])[g % 5 + 1] || ' ' ||
                (array['Silva', 'Souza', 'Conceição', 'Pereira', 'Álvares', 'Lima', 'Costa'])[g % 7 + 1] || ' ' || g,
@@ -916,7 +1198,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
                (array['EM_ANALISE', 'APROVADO', 'NEGADO', 'INICIADO'])[g % 4 + 1],
                case when g % 4 = 3 then 2 else 6 end,
                now() - g * interval '1 minute',
-               case when g % 4 = 3 then null when g % 97 = 0 then 'em_revisao' else 'aprovado' end
+               case when g % 4 = 3 then null when g % 97 = 0 then 'em_revisao' else 'aprovado' end,
+               now() + (g % 500 - 250) * interval '1 hour'
         from generate_series(1, 30000) g;
     `);
     // As autovacuum leaves a table: statistics, and the visibility map of index-only scans.
@@ -931,10 +1214,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     search?: string,
     status?: string,
     biometria?: 'em_revisao',
+    more: Partial<ListFilters> = {},
   ): Promise<string> {
     return planned.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const where = filteredCondition(flow, { search, status, biometria });
+      const where = filteredCondition(flow, { search, status, biometria, ...more });
       const result = await tx.execute(sql`explain ${countQuery(tx, flow, where, 10_000)}`);
       return (result.rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
     });
@@ -957,10 +1241,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     expect(text).not.toMatch(/email|protocolo/);
   });
 
-  async function pagePlan(search: string, read: PageRead): Promise<string> {
+  async function pagePlan(
+    search: string | undefined,
+    read: PageRead,
+    more: Partial<ListFilters> = {},
+    order: ReadOrder = 'created_desc',
+  ): Promise<string> {
     return planned.db.transaction(async (tx) => {
-      const where = filteredCondition('pf', { search });
-      const query = pageQuery(tx, 'pf', where, 'created_desc', 21, 0, read);
+      const where = filteredCondition('pf', { search, ...more });
+      const query = pageQuery(tx, 'pf', where, order, 21, 0, read);
       const result = await tx.execute(sql`explain ${query}`);
       return (result.rows as Record<string, string>[]).map((row) => row['QUERY PLAN']).join('\n');
     });
@@ -1005,6 +1294,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the query plans (PostgreSQL)', 
     const text = await plan('pf', 'medi-20261101-0042');
     expect(text).toMatch(/onboarding_pf_protocolo_prefix_idx/);
     expect(text).not.toMatch(/onboarding_pf_protocolo_trgm_idx/);
+  });
+
+  it('walks the due-time index for the due-time sort, stopping at a full page', async () => {
+    const text = await pagePlan(undefined, 'walk', { queue: true }, 'prazo_asc');
+    expect(text).toMatch(/Index Scan using onboarding_pf_prazo_idx/);
+    expect(text).not.toMatch(/Sort/);
+  });
+
+  it('counts the overdue cases and the ones due today on the due-time index', async () => {
+    for (const filter of ['atrasados', 'vence_hoje'] as const) {
+      const text = await plan('pf', undefined, undefined, undefined, {
+        prazo: { filter, now: new Date() },
+      });
+      expect(text).toMatch(/onboarding_pf_prazo_idx/);
+    }
   });
 
   it('searches a 2-digit term on the prefix indexes of the CPF and the protocolo', async () => {

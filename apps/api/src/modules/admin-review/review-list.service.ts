@@ -9,6 +9,9 @@ import {
   type ReviewFlow,
 } from '@medipay/shared/admin-review';
 import { errorCodes } from '@medipay/shared/api-error';
+import { deadlineStatus } from '@medipay/shared/business-days';
+import { caseListLabels } from '@medipay/shared/back-office';
+import { analistaFilterLabels, caseMessages, prazoFilterLabels } from '@medipay/shared/case-review';
 import { saoPauloDayKey, saoPauloParts } from '@medipay/shared/dates';
 import { decodeListCursor, encodeListCursor } from '@medipay/shared/list-cursor';
 import { labelOf, tipoEmpresaOptions, tipoEmpresaValues } from '@medipay/shared/options';
@@ -31,11 +34,13 @@ import {
   selectListPage,
   type ListCursor,
   type ListRow,
+  type ListSort,
   type PagePosition,
 } from './review-list.repository';
 import {
   filteredCondition,
   hasFilters,
+  isAwaitingAnalysis,
   searchesNameWords,
   visibleCondition,
   type ListFilters,
@@ -63,7 +68,8 @@ export type CsvExport = {
 };
 
 export type ReviewLists = {
-  list: (flow: ReviewFlow, query: ListQuery) => Promise<ApplicationList>;
+  /** A page of the list as `adminId` (the signed-in admin) sees it ('Minhas análises'). */
+  list: (flow: ReviewFlow, query: ListQuery, adminId: string) => Promise<ApplicationList>;
   /** Audits the export (one admin_actions row), then streams it. */
   export: (flow: ReviewFlow, query: ExportQuery, actor: ExportActor) => Promise<CsvExport>;
 };
@@ -76,9 +82,25 @@ export const reviewListMessages = {
   pageTooFar: 'Página distante demais. Use Próxima e Anterior a partir da primeira página.',
 } as const;
 
+/**
+ * A row's position in a sort: its sort key (created_at, or the due time for `prazo_asc`, which
+ * lists only rows that have one) and its id.
+ */
+export function cursorOf(
+  row: { cursor: string; prazoCursor: string | null; id: string },
+  sort: ListSort,
+): ListCursor {
+  const key = sort === 'prazo_asc' ? row.prazoCursor : row.cursor;
+  if (key === null) throw new Error('a row of the due-time sort without a due time');
+  return { createdAt: key, id: row.id };
+}
+
 /** A row's cursor (`next`, `previous`): its position, as list-cursor.ts writes it. */
-export function encodeCursor(row: { cursor: string; id: string }): string {
-  return encodeListCursor({ createdAt: row.cursor, id: row.id });
+export function encodeCursor(
+  row: { cursor: string; prazoCursor: string | null; id: string },
+  sort: ListSort,
+): string {
+  return encodeListCursor(cursorOf(row, sort));
 }
 
 /**
@@ -109,8 +131,11 @@ function positionOf(query: ListQuery, countCap: number): PagePosition {
   return { offset };
 }
 
-/** The filters of a query, refused (400) when they do not belong to the flow. */
-function filtersOf(flow: ReviewFlow, query: ExportQuery): ListFilters {
+/**
+ * The filters of a query, refused (400) when they do not belong to the flow. `adminId` is the
+ * admin of 'Minhas análises', `now` the instant the deadline filter is measured at.
+ */
+function filtersOf(flow: ReviewFlow, query: ExportQuery, adminId: string, now: Date): ListFilters {
   const statuses: readonly string[] = flow === 'pf' ? pfStatusFilterValues : pjStatusFilterValues;
   if (query.status && !statuses.includes(query.status)) {
     throw new AppError(errorCodes.validation, reviewListMessages.invalidStatus, 400);
@@ -131,12 +156,22 @@ function filtersOf(flow: ReviewFlow, query: ExportQuery): ListFilters {
     tipo: query.tipo,
     biometria: query.biometria,
     triagem: query.triagem,
+    prazo: query.prazo ? { filter: query.prazo, now } : undefined,
+    analistaId: query.analista === 'minhas' ? adminId : undefined,
+    queue: query.sort === 'prazo_asc',
   };
 }
 
 const blankToNull = (value: string | null) => (value?.trim() ? value : null);
 
-export function toListItem(flow: ReviewFlow, row: ListRow): ApplicationListItem {
+/** The due time of a row while its status awaits analysis; null otherwise. */
+function pendingDue(flow: ReviewFlow, row: ListRow): Date | null {
+  return isAwaitingAnalysis(flow, row.status) ? row.prazoAnalise : null;
+}
+
+/** A row as the list shows it; `now` places its due time ('Vence hoje', 'Atrasado'). */
+export function toListItem(flow: ReviewFlow, row: ListRow, now: Date): ApplicationListItem {
+  const due = pendingDue(flow, row);
   return {
     id: row.id,
     protocolo: row.protocolo,
@@ -152,6 +187,9 @@ export function toListItem(flow: ReviewFlow, row: ListRow): ApplicationListItem 
     analisadoEm: row.analisadoEm?.toISOString() ?? null,
     biometricDecision: flow === 'pf' ? row.biometriaDecisao : null,
     openScreeningHits: row.openScreeningHits,
+    prazoAnalise: due?.toISOString() ?? null,
+    prazoStatus: due ? deadlineStatus(due, now) : null,
+    analistaEmail: row.analistaEmail,
   };
 }
 
@@ -183,6 +221,8 @@ export const csvHeaders: Record<ReviewFlow, readonly string[]> = {
     'Criado em',
     'Analisado por',
     'Analisado em',
+    caseMessages.deadline,
+    caseListLabels.holder,
   ],
   pj: [
     'Protocolo',
@@ -196,6 +236,8 @@ export const csvHeaders: Record<ReviewFlow, readonly string[]> = {
     'Criado em',
     'Analisado por',
     'Analisado em',
+    caseMessages.deadline,
+    caseListLabels.holder,
   ],
 };
 
@@ -207,6 +249,9 @@ function csvValues(flow: ReviewFlow, row: ListRow): (string | null)[] {
     criadoEm: csvDateTime(row.createdAt),
     analisadoPor: row.analisadoPor,
     analisadoEm: csvDateTime(row.analisadoEm),
+    // Added at the end: the columns of files exported before keep their places.
+    prazo: csvDateTime(pendingDue(flow, row)),
+    responsavel: row.analistaEmail,
   };
   const telefone = row.telefone ? formatPhone(row.telefone) : null;
   if (flow === 'pf') {
@@ -221,6 +266,8 @@ function csvValues(flow: ReviewFlow, row: ListRow): (string | null)[] {
       common.criadoEm,
       common.analisadoPor,
       common.analisadoEm,
+      common.prazo,
+      common.responsavel,
     ];
   }
   return [
@@ -235,6 +282,8 @@ function csvValues(flow: ReviewFlow, row: ListRow): (string | null)[] {
     common.criadoEm,
     common.analisadoPor,
     common.analisadoEm,
+    common.prazo,
+    common.responsavel,
   ];
 }
 
@@ -242,7 +291,11 @@ export function csvLine(cells: readonly (string | null)[]): string {
   return cells.map(csvCell).join(CSV_SEPARATOR) + CSV_LINE_END;
 }
 
-const sortLabels = { created_desc: 'mais recentes primeiro', created_asc: 'mais antigos primeiro' };
+const sortLabels: Record<ListSort, string> = {
+  created_desc: 'mais recentes primeiro',
+  created_asc: 'mais antigos primeiro',
+  prazo_asc: 'prazo mais próximo primeiro',
+};
 
 /** The audit text of an export: what was exported and how many rows. */
 export function exportObservation(flow: ReviewFlow, query: ExportQuery, rowCount: number): string {
@@ -252,6 +305,8 @@ export function exportObservation(flow: ReviewFlow, query: ExportQuery, rowCount
     query.tipo ? `tipo ${query.tipo}` : null,
     query.biometria ? `biometria ${query.biometria}` : null,
     query.triagem ? `triagem ${query.triagem}` : null,
+    query.prazo ? `prazo ${prazoFilterLabels[query.prazo]}` : null,
+    query.analista ? analistaFilterLabels[query.analista] : null,
   ].filter((filter) => filter !== null);
   const rows = rowCount === 1 ? '1 registro' : `${rowCount} registros`;
   const described = filters.length > 0 ? `filtros: ${filters.join(', ')}` : 'sem filtros';
@@ -281,14 +336,14 @@ export function createReviewLists(deps: {
       const rows = await selectExportBatch(db, flow, filters, sort, cursor, batchSize);
       if (rows.length > 0) yield rows.map((row) => csvLine(csvValues(flow, row))).join('');
       if (rows.length < batchSize) return;
-      const last = rows[rows.length - 1]!;
-      cursor = { createdAt: last.cursor, id: last.id };
+      cursor = cursorOf(rows[rows.length - 1]!, sort);
     }
   }
 
   return {
-    list: async (flow, query) => {
-      const filters = filtersOf(flow, query);
+    list: async (flow, query, adminId) => {
+      const now = clock.now();
+      const filters = filtersOf(flow, query, adminId, now);
       const position = positionOf(query, countCap);
       const filteredCount = countCapped(
         db,
@@ -324,7 +379,7 @@ export function createReviewLists(deps: {
       const last = shown[shown.length - 1];
       const atTop = 'offset' in position && position.offset === 0;
       return {
-        items: shown.map((row) => toListItem(flow, row)),
+        items: shown.map((row) => toListItem(flow, row, now)),
         // The filtered records are visible ones: the total is never below them.
         total: Math.max(total.value, filtered.value),
         totalCapped: total.capped || filtered.capped,
@@ -332,13 +387,13 @@ export function createReviewLists(deps: {
         filteredCapped: filtered.capped,
         page: query.page,
         pageSize: query.pageSize,
-        next: last && (backwards || more) ? encodeCursor(last) : null,
-        previous: first && (backwards ? more : !atTop) ? encodeCursor(first) : null,
+        next: last && (backwards || more) ? encodeCursor(last, query.sort) : null,
+        previous: first && (backwards ? more : !atTop) ? encodeCursor(first, query.sort) : null,
       };
     },
 
     export: async (flow, query, actor) => {
-      const filters = filtersOf(flow, query);
+      const filters = filtersOf(flow, query, actor.id, clock.now());
       const rowCount = await countRows(db, flow, filteredCondition(flow, filters));
       // Audited before any row leaves: a failed audit write fails the export.
       await recordAdminAction(db, {

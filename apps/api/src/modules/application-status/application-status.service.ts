@@ -20,7 +20,10 @@ import { paths } from '@medipay/shared/routes';
 import type { Flow } from '@medipay/shared/status';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { insertRectificationLink } from '../admin-review/rectification-links.repository';
+import {
+  findRequestedDocuments,
+  insertRectificationLink,
+} from '../admin-review/rectification-links.repository';
 import { isRecordId } from '../admin-review/review-detail.repository';
 import type { ApplicantSessionRow } from '../applicant-session/applicant-session.repository';
 import { insertOutboxMessage } from '../messaging/outbox.repository';
@@ -129,6 +132,7 @@ export function createApplicationStatuses(deps: {
         recordId: application.id,
         createdAt: now,
         expiresAt: new Date(now.getTime() + RECTIFICATION_LINK_TTL_MS),
+        documentos: await findRequestedDocuments(db, application.flow, application.id),
       });
       return { url: `${paths.rectification}?token=${token}` };
     },

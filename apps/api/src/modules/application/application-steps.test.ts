@@ -326,7 +326,7 @@ describe.each(flowCases)('the $flow application', (flowCase) => {
     const documents = await client.fillSteps(applicant, step);
     expect(await storedRow(applicant)).toMatchObject({
       currentStep: step + 1,
-      ...expected(documents),
+      ...expected(documents, applicant),
     });
   });
 

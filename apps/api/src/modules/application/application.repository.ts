@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@medipay/db/client';
+import { reviewDeadline } from '@medipay/shared/case-review';
 import type { Flow } from '@medipay/shared/status';
 import type { Executor } from '../messaging/outbox.repository';
 import type { FlowDefinition, FlowRecord, FlowTable, SavableStep } from './flow-definition';
@@ -90,7 +91,13 @@ export async function findRecordBySession<F extends Flow>(
 export async function insertRecord<F extends Flow>(
   executor: Executor,
   definition: FlowDefinition<F>,
-  row: StepColumns & { sessionId: string; currentStep: number; createdAt: Date; updatedAt: Date },
+  row: StepColumns & {
+    sessionId: string;
+    currentStep: number;
+    createdAt: Date;
+    updatedAt: Date;
+    dispositivoId: string | null;
+  },
 ): Promise<FlowRecord<F> | null> {
   const table = tableOf(definition);
   const [inserted] = await executor
@@ -169,6 +176,8 @@ export async function markSubmitted<F extends Flow>(
       consentimentoLgpd: true,
       consentimentoKyc: true,
       submittedAt: input.now,
+      // The back office owes a decision within two business days (case management).
+      prazoAnalise: reviewDeadline(input.now),
       updatedAt: input.now,
     })
     .where(and(eq(table.id, input.id), eq(table.status, input.fromStatus)))

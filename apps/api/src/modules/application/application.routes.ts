@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, genericMessages } from '@medipay/shared/api-error';
+import { DEVICE_ID_HEADER, deviceIdSchema } from '@medipay/shared/case-review';
 import {
   savableSteps,
   submitErrorSchema,
@@ -91,7 +92,13 @@ export const applicationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const session = await sessions.require(request, flow);
-      const state = await applications.saveStep(session, request.params.step, request.body);
+      const device = deviceIdSchema.safeParse(request.headers[DEVICE_ID_HEADER]);
+      const state = await applications.saveStep(
+        session,
+        request.params.step,
+        request.body,
+        device.success ? device.data : null,
+      );
       return reply.header('cache-control', 'no-store').send(state);
     },
   );

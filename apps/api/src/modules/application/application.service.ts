@@ -51,6 +51,8 @@ export type Applications<F extends Flow = Flow> = {
     session: ApplicantSessionRow,
     step: SavableStep,
     body: unknown,
+    /** The browser's device identifier (case-review.ts), kept by the record it creates. */
+    deviceId?: string | null,
   ) => Promise<FlowState<F>>;
   /**
    * Checks the whole stored application again and sends it to analysis. The confirmation
@@ -228,7 +230,7 @@ export function createApplications<F extends Flow>(
       return toState(record, await storedDocuments(record));
     },
 
-    saveStep: async (session, step, body) => {
+    saveStep: async (session, step, body, deviceId = null) => {
       // The values first, then the record's state: the save itself is one guarded UPDATE.
       const parsed = definition.stepSchemas[step].safeParse(body);
       if (!parsed.success)
@@ -250,6 +252,7 @@ export function createApplications<F extends Flow>(
         saved = await db.transaction(async (tx) => {
           const created = await insertRecord(tx, definition, {
             ...columns,
+            dispositivoId: deviceId,
             sessionId: session.id,
             currentStep: step + 1,
             createdAt: now,

@@ -57,7 +57,7 @@ export const medipayAccountRoutes: FastifyPluginAsyncZod<{
           ip: request.ip,
         };
         await run(context);
-        return detail.get(flow, id);
+        return detail.get(flow, id, context.admin.user.id);
       },
     );
   }

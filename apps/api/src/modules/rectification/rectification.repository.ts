@@ -6,6 +6,7 @@ import {
   onboardingPj,
   rectificationLinks,
 } from '@medipay/db/schema';
+import { reviewDeadline } from '@medipay/shared/case-review';
 import type { Flow } from '@medipay/shared/status';
 import type { DocumentRow } from '../documents/documents.repository';
 import type { Executor } from '../messaging/outbox.repository';
@@ -79,8 +80,15 @@ export async function updateRectifiedRecord(
   columns: RectifiedColumns,
 ): Promise<void> {
   const { status, updatedAt, urls, resetLiveness } = columns;
+  // Back in analysis: the back office owes a decision two business days on.
+  const prazoAnalise = reviewDeadline(updatedAt);
   if (flow === 'PF') {
-    const set: Partial<PfRecord> = { ...(urls as Partial<PfRecord>), status, updatedAt };
+    const set: Partial<PfRecord> = {
+      ...(urls as Partial<PfRecord>),
+      status,
+      updatedAt,
+      prazoAnalise,
+    };
     if (resetLiveness)
       Object.assign(set, {
         livenessPassed: false,
@@ -89,7 +97,12 @@ export async function updateRectifiedRecord(
       });
     await executor.update(onboardingPf).set(set).where(eq(onboardingPf.id, id));
   } else {
-    const set: Partial<PjRecord> = { ...(urls as Partial<PjRecord>), status, updatedAt };
+    const set: Partial<PjRecord> = {
+      ...(urls as Partial<PjRecord>),
+      status,
+      updatedAt,
+      prazoAnalise,
+    };
     await executor.update(onboardingPj).set(set).where(eq(onboardingPj.id, id));
   }
 }

@@ -8,11 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '@medipay/db/client';
 import { errorCodes } from '@medipay/shared/api-error';
+import { refusalReasonText } from '@medipay/shared/case-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
-import { rectificationFileFields } from '@medipay/shared/files';
+import { fileFieldLabel, rectificationFileFields } from '@medipay/shared/files';
 import {
   clientInteractionDescriptions,
-  isRectificationField,
   rectificationMessages,
   type RectificationPage,
   type RectificationSubmit,
@@ -49,8 +49,8 @@ export const RECTIFICATION_COOKIE_MAX_MS = 2 * 60 * 60 * 1000;
 
 /** A submitted document id that is not a new version of that field of this application. */
 export const rectificationDocumentMessage = 'Documento não encontrado. Envie o arquivo novamente.';
-/** An upload for a field the page does not offer. */
-export const rectificationFieldMessage = 'Este documento não pode ser atualizado nesta página.';
+/** An upload or a submitted document of a field the page does not offer. */
+export const rectificationFieldMessage = rectificationMessages.fieldNotOffered;
 
 const FROM_STATUS = 'EM_EXIGENCIA';
 const TO_STATUS = 'EM_ANALISE';
@@ -102,10 +102,50 @@ const urlOf = (record: ReviewRecord, field: string): string | null =>
 const documentIdOf = (url: string | null) =>
   url?.startsWith('/api/documents/') ? url.slice('/api/documents/'.length) : null;
 
-/** PF documents the biometric check compared: replacing one voids its outcome (as the wizard). */
-const livenessDocuments = new Set(['docIdentidadeFrente', 'selfie']);
+/**
+ * PF documents the biometric check compared: replacing one voids its outcome (as the wizard).
+ * The selfie with the document is replaceable only when a reviewer refused it.
+ */
+const livenessDocuments = new Set(['docIdentidadeFrente', 'selfie', 'selfieDoc']);
 
-type Live = { link: RectificationLinkRow; record: ReviewRecord };
+/** A document the page offers, with the reviewer's reason when the link requested it. */
+type Offered = { field: string; motivo: string | null };
+
+type Live = {
+  link: RectificationLinkRow;
+  record: ReviewRecord;
+  /** The page's documents, in its order. */
+  offered: Offered[];
+  /** Whether `offered` are the link's requested documents (each one required by the submit). */
+  requested: boolean;
+};
+
+/**
+ * What a link's page offers: its requested documents (file fields of the flow, once each, in
+ * the reviewer's order) or, for a link of free-text requirements, every replaceable document.
+ * A requested list with no usable field falls back to the latter, so that the applicant is
+ * never left with nothing to send.
+ */
+export function offeredDocuments(
+  link: Pick<RectificationLinkRow, 'documentos'>,
+  flow: 'PF' | 'PJ',
+): { offered: Offered[]; requested: boolean } {
+  const seen = new Set<string>();
+  const requested: Offered[] = [];
+  for (const entry of link.documentos ?? []) {
+    if (seen.has(entry.field) || !fieldKind(flow, entry.field)) continue;
+    seen.add(entry.field);
+    requested.push({
+      field: entry.field,
+      motivo: refusalReasonText(entry.motivo, entry.motivoTexto) || null,
+    });
+  }
+  if (requested.length > 0) return { offered: requested, requested: true };
+  return {
+    offered: rectificationFileFields[flow].map((field) => ({ field, motivo: null })),
+    requested: false,
+  };
+}
 
 export function createRectifications(deps: {
   db: Database;
@@ -129,7 +169,7 @@ export function createRectifications(deps: {
     if (!link) return null;
     const record = await findReviewRecord(executor, link.flow, link.recordId, options);
     if (!record || record.row.status !== FROM_STATUS) return null;
-    return { link, record };
+    return { link, record, ...offeredDocuments(link, record.flow) };
   }
 
   /**
@@ -149,10 +189,9 @@ export function createRectifications(deps: {
     throw await notLive(db, token);
   }
 
-  async function pageOf({ record }: Live): Promise<RectificationPage> {
-    const fields = rectificationFileFields[record.flow];
-    const ids = fields
-      .map((field) => documentIdOf(urlOf(record, field)))
+  async function pageOf({ record, offered, requested }: Live): Promise<RectificationPage> {
+    const ids = offered
+      .map(({ field }) => documentIdOf(urlOf(record, field)))
       .filter((id): id is string => id !== null);
     const byId = new Map(
       (await findSessionDocumentsByIds(db, record.row.sessionId, ids)).map((row) => [row.id, row]),
@@ -162,12 +201,14 @@ export function createRectifications(deps: {
       nome: (record.flow === 'PF' ? record.row.nomeCompleto : record.row.razaoSocial) ?? '',
       protocolo: record.row.protocolo,
       exigencias: record.row.exigencias,
-      documents: fields.map((field) => {
+      documentosSolicitados: requested,
+      documents: offered.map(({ field, motivo }) => {
         const current = byId.get(documentIdOf(urlOf(record, field)) ?? '');
         return {
           field,
           kind: fieldKind(record.flow, field)!,
           current: current ? toRectificationDocument(current) : null,
+          motivo,
         };
       }),
     };
@@ -214,9 +255,9 @@ export function createRectifications(deps: {
     page: async (token) => pageOf(await requireLive(token)),
 
     upload: async (token, field, read) => {
-      const { record } = await requireLive(token);
+      const { record, offered } = await requireLive(token);
       const kind = fieldKind(record.flow, field);
-      if (!kind || !isRectificationField(record.flow, field))
+      if (!kind || !offered.some((entry) => entry.field === field))
         throw new AppError(errorCodes.badRequest, rectificationFieldMessage, 400);
       const file = await read();
       const session = await findApplicantSession(db, record.row.sessionId);
@@ -240,12 +281,28 @@ export function createRectifications(deps: {
         // application out of EM_EXIGENCIA and its link spent (410).
         const live = await findLive(tx, token, { lock: true });
         if (!live) throw await notLive(tx, token);
-        const { record } = live;
+        const { record, offered, requested } = live;
         const { flow, row } = record;
         if (!canTransition(flow, row.status, TO_STATUS, 'applicant'))
           throw new AppError(errorCodes.conflict, rectificationMessages.notFoundDescription, 409);
 
         const entries = Object.entries(body.documents);
+        const offeredFields = new Set(offered.map((entry) => entry.field));
+        if (requested) {
+          // The reviewer asked for these documents: another one is not the page's to replace,
+          // and the application goes back to analysis only with every one of them.
+          if (entries.some(([field]) => !offeredFields.has(field)))
+            throw new AppError(errorCodes.badRequest, rectificationFieldMessage, 400);
+          const missing = offered.filter((entry) => !Object.hasOwn(body.documents, entry.field));
+          if (missing.length > 0)
+            throw new AppError(
+              errorCodes.badRequest,
+              rectificationMessages.missingRequested(
+                missing.map((entry) => fileFieldLabel(entry.field)),
+              ),
+              400,
+            );
+        }
         const found = new Map(
           (
             await findSessionDocumentsByIds(
@@ -258,7 +315,7 @@ export function createRectifications(deps: {
         const replaced = entries.map(([field, id]) => {
           const document = found.get(id);
           if (
-            !isRectificationField(flow, field) ||
+            !offeredFields.has(field) ||
             !document ||
             document.flow !== flow ||
             document.field !== field

@@ -18,6 +18,7 @@ import {
   rectificationLinks,
   statusHistory,
   verificationResults,
+  type RequestedDocument,
 } from '@medipay/db/schema';
 import { RECTIFICATION_LINK_TTL_MS } from '@medipay/shared/admin-review';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
@@ -36,7 +37,10 @@ import { adminSession, nextTestIp } from '../../../test/admin';
 import { image, multipart, pdf } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
-import { hashRectificationToken } from '../admin-review/rectification-links.repository';
+import {
+  hashRectificationToken,
+  insertRectificationLink,
+} from '../admin-review/rectification-links.repository';
 import { submittedPf, submittedPj } from '../../../test/review-detail-fixtures';
 import { rectificationRoutes } from './rectification.routes';
 import {
@@ -217,15 +221,27 @@ describe('opening the page', () => {
       nome: 'Ana Beatriz Souza',
       protocolo: record.protocolo,
       exigencias: EXIGENCIAS,
+      documentosSolicitados: false,
       documents: [
-        { field: 'docIdentidadeFrente', kind: 'document', current: current('docIdentidadeFrente') },
-        { field: 'docIdentidadeVerso', kind: 'document', current: current('docIdentidadeVerso') },
+        {
+          field: 'docIdentidadeFrente',
+          kind: 'document',
+          current: current('docIdentidadeFrente'),
+          motivo: null,
+        },
+        {
+          field: 'docIdentidadeVerso',
+          kind: 'document',
+          current: current('docIdentidadeVerso'),
+          motivo: null,
+        },
         {
           field: 'comprovanteResidencia',
           kind: 'document',
           current: current('comprovanteResidencia'),
+          motivo: null,
         },
-        { field: 'selfie', kind: 'image', current: current('selfie') },
+        { field: 'selfie', kind: 'image', current: current('selfie'), motivo: null },
       ],
     });
 
@@ -295,6 +311,7 @@ describe('opening the page', () => {
       field: 'comprovanteResidencia',
       kind: 'document',
       current: null,
+      motivo: null,
     });
   });
 
@@ -320,6 +337,7 @@ describe('opening the page', () => {
       nome: 'Ana',
       protocolo: null,
       exigencias: null,
+      documentosSolicitados: false,
       documents: [],
     };
     const rectifications = {
@@ -808,5 +826,158 @@ describe('the back-office detail', () => {
         },
       ]),
     );
+  });
+});
+
+describe('a link with the documents the reviewer refused', () => {
+  const requested: RequestedDocument[] = [
+    { field: 'docIdentidadeVerso', motivo: 'ilegivel', motivoTexto: null },
+    { field: 'selfieDoc', motivo: 'outro', motivoTexto: 'O documento não aparece na foto.' },
+    // Written twice, or not a document of the flow: once, and not at all.
+    { field: 'docIdentidadeVerso', motivo: 'vencido', motivoTexto: null },
+    { field: 'contratoSocial', motivo: 'ilegivel', motivoTexto: null },
+  ];
+
+  /** A PF application in EM_EXIGENCIA whose newest link asks for `documentos`. */
+  async function withRequested(documentos: RequestedDocument[] | null = requested) {
+    const made = await inExigencia('PF');
+    const { token } = await insertRectificationLink(t.database.db, {
+      flow: 'PF',
+      recordId: made.record.id,
+      createdAt: clock.now(),
+      expiresAt: new Date(clock.now().getTime() + RECTIFICATION_LINK_TTL_MS),
+      documentos,
+    });
+    return { ...made, token };
+  }
+
+  it('lists exactly the requested documents, each with its reason', async () => {
+    const { saved, token } = await withRequested();
+    const { response, cookie } = await open(token);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as RectificationPage;
+    expect(page).toMatchObject({ exigencias: EXIGENCIAS, documentosSolicitados: true });
+    expect(page.documents).toEqual([
+      {
+        field: 'docIdentidadeVerso',
+        kind: 'document',
+        current: expect.objectContaining({ id: saved.docIdentidadeVerso!.id }),
+        motivo: 'Ilegível',
+      },
+      {
+        field: 'selfieDoc',
+        kind: 'image',
+        current: expect.objectContaining({ id: saved.selfieDoc!.id }),
+        motivo: 'O documento não aparece na foto.',
+      },
+    ]);
+    expect((await getPage(cookie)).json()).toEqual(page);
+  });
+
+  it('treats a link without a usable requested document as free-text requirements', async () => {
+    for (const documentos of [
+      [],
+      [{ field: 'cartaoCnpj', motivo: 'ilegivel', motivoTexto: null }],
+    ]) {
+      const { token } = await withRequested(documentos);
+      const page = (await open(token)).response.json() as RectificationPage;
+      expect(page.documentosSolicitados).toBe(false);
+      expect(page.documents.map((document) => [document.field, document.motivo])).toEqual([
+        ['docIdentidadeFrente', null],
+        ['docIdentidadeVerso', null],
+        ['comprovanteResidencia', null],
+        ['selfie', null],
+      ]);
+    }
+  });
+
+  it('refuses a missing requested document or one not requested (400), changing nothing', async () => {
+    const { record, token } = await withRequested();
+    const cookie = await openedCookie(token);
+    const before = await documentCount();
+    const refusedUpload = await upload(cookie, 'selfie');
+    expect(refusedUpload.statusCode).toBe(400);
+    expect(refusedUpload.json()).toEqual({
+      code: errorCodes.badRequest,
+      message: rectificationFieldMessage,
+    });
+    expect(await documentCount()).toBe(before);
+
+    const verso = await uploaded(cookie, 'docIdentidadeVerso');
+    const selfieDoc = await uploaded(cookie, 'selfieDoc');
+    const rowBefore = await pfRow(record.id);
+    const historyBefore = await historyOf(record.id);
+    const interactionsBefore = await interactionsOf(record.id);
+    const cases: Array<[object, string]> = [
+      [
+        { justification: 'Está tudo certo.' },
+        'Envie os documentos solicitados: Documento de identidade (verso) e Selfie com documento',
+      ],
+      [
+        { documents: { docIdentidadeVerso: verso.id } },
+        'Envie o documento solicitado: Selfie com documento',
+      ],
+      [
+        {
+          documents: {
+            docIdentidadeVerso: verso.id,
+            selfieDoc: selfieDoc.id,
+            docIdentidadeFrente: verso.id,
+          },
+        },
+        rectificationFieldMessage,
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await submit(cookie, payload);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ code: errorCodes.badRequest, message });
+    }
+    expect(await pfRow(record.id)).toEqual(rowBefore);
+    expect(await historyOf(record.id)).toEqual(historyBefore);
+    expect(await interactionsOf(record.id)).toEqual(interactionsBefore);
+    expect((await linksOf(record.id)).every((link) => link.usedAt === null)).toBe(true);
+    expect((await getPage(cookie)).statusCode).toBe(200);
+  });
+
+  it('applies every requested document, the others as they were, and spends the links', async () => {
+    const { record, saved, token } = await withRequested();
+    const cookie = await openedCookie(token);
+    const verso = await uploaded(cookie, 'docIdentidadeVerso');
+    const selfieDoc = await uploaded(cookie, 'selfieDoc');
+    clock.advance(1000);
+    const response = await submit(cookie, {
+      documents: { docIdentidadeVerso: verso.id, selfieDoc: selfieDoc.id },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'EM_ANALISE',
+      protocolo: record.protocolo,
+      documentsUpdated: 2,
+    });
+    expect(await pfRow(record.id)).toMatchObject({
+      status: 'EM_ANALISE',
+      docIdentidadeVersoUrl: `/api/documents/${verso.id}`,
+      selfieDocUrl: `/api/documents/${selfieDoc.id}`,
+      docIdentidadeFrenteUrl: saved.docIdentidadeFrente!.url,
+      selfieUrl: saved.selfie!.url,
+      // The biometric check compared the earlier selfie with the document.
+      livenessPassed: false,
+    });
+    expect((await historyOf(record.id)).at(-1)).toMatchObject({
+      fromStatus: 'EM_EXIGENCIA',
+      toStatus: 'EM_ANALISE',
+      actorType: 'applicant',
+    });
+    const updates = (await interactionsOf(record.id)).filter(
+      (entry) => entry.actionType === 'DOCUMENT_UPDATE',
+    );
+    expect(updates.map((entry) => entry.documentType).sort()).toEqual([
+      'docIdentidadeVerso',
+      'selfieDoc',
+    ]);
+    const links = await linksOf(record.id);
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link.usedAt).toEqual(clock.now());
   });
 });

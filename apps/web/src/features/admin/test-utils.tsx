@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { AdminSessionInfo, AdminUser, Dashboard } from '@medipay/shared/admin';
+import type { AdminSessionInfo, AdminUser } from '@medipay/shared/admin';
+import type { BackOfficeDashboard } from '@medipay/shared/back-office';
 import { errorCodes } from '@medipay/shared/api-error';
 import { Toaster } from '../../components/ui/sonner';
 import { paths } from '../../config/paths';
@@ -60,7 +61,7 @@ export function sessionOf(user: AdminUser, medipaySandbox = false): AdminSession
   return { user, expiresAt: '2099-01-01T04:00:00.000Z', medipaySandbox };
 }
 
-export const dashboard: Dashboard = {
+export const dashboard: BackOfficeDashboard = {
   pf: {
     total: 1234,
     pending: 40,
@@ -83,6 +84,12 @@ export const dashboard: Dashboard = {
   },
   abandonedSessions: 3,
   screening: { openHits: 0, openHitsOnApproved: 0, latestOnApproved: [], staleLists: [] },
+  cases: {
+    pf: { dueToday: 2, overdue: 1 },
+    pj: { dueToday: 0, overdue: 0 },
+    medianDecisionMs: 5 * 60 * 60 * 1000,
+    decisions: 12,
+  },
 };
 
 function LocationProbe() {

@@ -37,22 +37,26 @@ export const pfPage: Page = {
   nome: 'Maria Oliveira',
   protocolo: 'PF-20250310-A1B2C3',
   exigencias: 'O documento de identidade está ilegível.\nEnvie a frente novamente.',
+  documentosSolicitados: false,
   documents: [
     {
       field: 'docIdentidadeFrente',
       kind: 'document',
       current: uploaded('0b7e1c52-8a5f-4c1e-9d3b-1f2e3a4b5c6d', 'rg-frente.jpg'),
+      motivo: null,
     },
     {
       field: 'docIdentidadeVerso',
       kind: 'document',
       current: uploaded('1c8f2d63-9b60-4d2f-8e4c-2a3b4c5d6e7f', 'rg-verso.png', 'image/png'),
+      motivo: null,
     },
-    { field: 'comprovanteResidencia', kind: 'document', current: null },
+    { field: 'comprovanteResidencia', kind: 'document', current: null, motivo: null },
     {
       field: 'selfie',
       kind: 'image',
       current: uploaded('2d903e74-ac71-4e30-9f5d-3b4c5d6e7f80', 'selfie.webp', 'image/webp'),
+      motivo: null,
     },
   ],
 };
@@ -62,15 +66,33 @@ export const pjPage: Page = {
   nome: 'Clínica Bem Estar S.A.',
   protocolo: 'PJ-20250301-CL1N1C',
   exigencias: null,
+  documentosSolicitados: false,
   documents: [
     {
       field: 'contratoSocial',
       kind: 'pdf',
       current: uploaded('3ea14f85-bd82-4f41-a06e-4c5d6e7f8091', 'contrato.pdf', 'application/pdf'),
+      motivo: null,
     },
-    { field: 'cartaoCnpj', kind: 'document', current: null },
-    { field: 'comprovanteEndereco', kind: 'document', current: null },
-    { field: 'responsavelDocFrente', kind: 'document', current: null },
+    { field: 'cartaoCnpj', kind: 'document', current: null, motivo: null },
+    { field: 'comprovanteEndereco', kind: 'document', current: null, motivo: null },
+    { field: 'responsavelDocFrente', kind: 'document', current: null, motivo: null },
+  ],
+};
+
+/** A link made from the reviewer's refusals: only these documents, each with its reason. */
+export const requestedPage: Page = {
+  ...pfPage,
+  exigencias: 'Confira os documentos abaixo.',
+  documentosSolicitados: true,
+  documents: [
+    { ...pfPage.documents[1]!, motivo: 'Ilegível' },
+    {
+      field: 'selfieDoc',
+      kind: 'image',
+      current: uploaded('4fb25096-ce93-4052-b17f-5d6e7f8091a2', 'selfie-doc.jpg'),
+      motivo: 'O documento não aparece na foto.',
+    },
   ],
 };
 

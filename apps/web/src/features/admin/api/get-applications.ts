@@ -4,12 +4,21 @@ import { apiRequest } from '../../../lib/api-client';
 import { retryUnlessRefused } from './admin-errors';
 import { adminKeys, type ApplicationListRequest } from './query-keys';
 
-/** A list's filters and the position of its page (the cursors), as the URL keeps them. */
-export type ApplicationFilters = Omit<ApplicationListRequest, 'page'>;
+/**
+ * A list's filters, its sort and the position of its page (the cursors), as the URL keeps them.
+ * `prazo` ('vence_hoje', 'atrasados'), `analista` ('minhas') and `sort` ('' for the default,
+ * newest first; 'created_asc'; 'prazo_asc') are case management's (case-review.ts).
+ */
+export type ApplicationFilters = Omit<ApplicationListRequest, 'page'> & {
+  prazo: string;
+  analista: string;
+  sort: string;
+};
 
 /**
- * The query string of a list request (`search`, `status`, `tipo`, `biometria`, `triagem`, and with a page
- * `page`, `after` / `before`), empty values left out.
+ * The query string of a list request (`search`, `status`, `tipo`, `biometria`, `triagem`,
+ * `prazo`, `analista`, `sort`, and with a page `page`, `after` / `before`), empty values left
+ * out.
  */
 export function listQueryString(filters: ApplicationFilters, page?: number): string {
   const params = new URLSearchParams();
@@ -19,6 +28,9 @@ export function listQueryString(filters: ApplicationFilters, page?: number): str
   if (filters.tipo) params.set('tipo', filters.tipo);
   if (filters.biometria) params.set('biometria', filters.biometria);
   if (filters.triagem) params.set('triagem', filters.triagem);
+  if (filters.prazo) params.set('prazo', filters.prazo);
+  if (filters.analista) params.set('analista', filters.analista);
+  if (filters.sort) params.set('sort', filters.sort);
   if (page !== undefined) {
     params.set('page', String(page));
     if (filters.after) params.set('after', filters.after);
@@ -28,8 +40,11 @@ export function listQueryString(filters: ApplicationFilters, page?: number): str
   return query ? `?${query}` : '';
 }
 
-/** One page of a flow's applications, newest first, with the totals. */
-export function getApplications(flow: ReviewFlow, request: ApplicationListRequest) {
+/** A list request: the filters and sort with the page number. */
+export type ApplicationPageRequest = ApplicationFilters & { page: number };
+
+/** One page of a flow's applications, in the sort asked (newest first by default), with the totals. */
+export function getApplications(flow: ReviewFlow, request: ApplicationPageRequest) {
   return apiRequest(`/admin/applications/${flow}${listQueryString(request, request.page)}`, {
     method: 'GET',
     schema: applicationListSchema,
@@ -45,7 +60,7 @@ export function exportCsvUrl(flow: ReviewFlow, filters: ApplicationFilters): str
 }
 
 /** A page of the list; the previous page stays on screen while the next one loads. */
-export function useApplications(flow: ReviewFlow, request: ApplicationListRequest) {
+export function useApplications(flow: ReviewFlow, request: ApplicationPageRequest) {
   return useQuery({
     queryKey: adminKeys.applicationList(flow, request),
     queryFn: () => getApplications(flow, request),

@@ -33,6 +33,9 @@ export const adminKeys = {
   /** An application's screening hits: under its detail, so reloading the detail reloads them. */
   applicationScreening: (flow: ReviewFlow, id: string) =>
     ['admin', 'applications', flow, 'detail', id, 'screening'] as const,
+  /** The applications linked to one ('Cadastros relacionados'): under its detail, like the hits. */
+  applicationLinks: (flow: ReviewFlow, id: string) =>
+    ['admin', 'applications', flow, 'detail', id, 'links'] as const,
   /** The PEP and sanctions lists in force. */
   screeningLists: ['admin', 'screening', 'lists'] as const,
 };

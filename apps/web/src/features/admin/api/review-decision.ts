@@ -9,11 +9,16 @@ import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { noContentSchema } from './admin-errors';
 import { adminKeys } from './query-keys';
 
-/** A decision on an application: the status the admin saw, and the text some decisions need. */
+/**
+ * A decision on an application: the status the admin saw, and the text some decisions need.
+ * `nota` is the approval's note (required on the first approval of a four-eyes case);
+ * `notaInterna` stays in the back office, never reaching the applicant.
+ */
 export type DecisionInput = { id: string; expectedStatus: string } & (
-  | { action: 'approve' | 'reopen' | 'resend-requirements' }
-  | { action: 'request-changes'; exigencias: string }
-  | { action: 'deny'; motivo: string }
+  | { action: 'approve'; nota?: string }
+  | { action: 'reopen' | 'resend-requirements' }
+  | { action: 'request-changes'; exigencias: string; notaInterna?: string }
+  | { action: 'deny'; motivo: string; notaInterna?: string }
 );
 
 /**

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminMessages, type Dashboard } from '@medipay/shared/admin';
+import { adminMessages } from '@medipay/shared/admin';
+import { dashboardCaseMessages, type BackOfficeDashboard } from '@medipay/shared/back-office';
 import {
   apiError,
-  dashboard,
+  dashboard as counters,
   fetchMock,
   json,
   master,
@@ -25,6 +26,18 @@ afterEach(() => {
 });
 
 const dashboardPath = '/onboarding/admin/dashboard';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The counters of test-utils with the case queues. */
+const dashboard: BackOfficeDashboard = {
+  ...counters,
+  cases: {
+    pf: { dueToday: 4, overdue: 2 },
+    pj: { dueToday: 0, overdue: 1 },
+    medianDecisionMs: 28 * HOUR_MS,
+    decisions: 12,
+  },
+};
 
 /** The value shown for a counter of a section ('Onboardings PF' or 'Onboardings PJ'). */
 function counter(section: string, label: string): string {
@@ -70,10 +83,53 @@ describe('Admin dashboard', () => {
       'Dashboard',
       'Onboardings PF',
       'Onboardings PJ',
+      'Prazos de análise',
       'Triagem PEP e sanções',
       'Ações rápidas',
       'Sessões abandonadas',
     ]);
+  });
+
+  it('shows the cases due today and overdue, linked to the lists so filtered, and the median time to a decision', async () => {
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(mini)),
+      'GET /api/admin/dashboard': () => json(dashboard),
+    });
+    renderAdmin(dashboardPath);
+    const card = within(await screen.findByRole('region', { name: 'Prazos de análise' }));
+    const link = (name: string) => card.getByRole('link', { name });
+    expect(link('4 Vence hoje (Onboardings PF)')).toHaveAttribute(
+      'href',
+      '/onboarding/admin/list?prazo=vence_hoje',
+    );
+    expect(link('2 Atrasados (Onboardings PF)')).toHaveAttribute(
+      'href',
+      '/onboarding/admin/list?prazo=atrasados',
+    );
+    expect(link('0 Vence hoje (Onboardings PJ)')).toHaveAttribute(
+      'href',
+      '/onboarding/admin/pj?prazo=vence_hoje',
+    );
+    expect(link('1 Atrasados (Onboardings PJ)')).toHaveAttribute(
+      'href',
+      '/onboarding/admin/pj?prazo=atrasados',
+    );
+    const median = card.getByText('Tempo mediano até a decisão (30 dias)', { selector: 'dt' });
+    expect(median.nextElementSibling).toHaveTextContent('1 dia e 4 h');
+    expect(card.getByText('mediana de 12 decisões')).toBeInTheDocument();
+  });
+
+  it('shows a dash for the median time before any decision', async () => {
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(mini)),
+      'GET /api/admin/dashboard': () =>
+        json({ ...dashboard, cases: { ...dashboard.cases, medianDecisionMs: null, decisions: 0 } }),
+    });
+    renderAdmin(dashboardPath);
+    const card = within(await screen.findByRole('region', { name: 'Prazos de análise' }));
+    const median = card.getByText('Tempo mediano até a decisão (30 dias)', { selector: 'dt' });
+    expect(median.nextElementSibling).toHaveTextContent('—');
+    expect(card.getByText(dashboardCaseMessages.noDecisions)).toBeInTheDocument();
   });
 
   it('lists the quick actions of the role from the menu', async () => {
@@ -111,7 +167,7 @@ describe('Admin dashboard', () => {
       'GET /api/admin/session': () => json(sessionOf(master)),
       'GET /api/admin/dashboard': serving(
         () => json(dashboard),
-        () => json({ ...dashboard, abandonedSessions: 0 } satisfies Dashboard),
+        () => json({ ...dashboard, abandonedSessions: 0 } satisfies BackOfficeDashboard),
       ),
       'POST /api/admin/abandoned-sessions/purge': () => json({ removed: 3 }),
     });

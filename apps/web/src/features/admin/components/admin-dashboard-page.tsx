@@ -7,14 +7,15 @@ import { useDashboard } from '../api/get-dashboard';
 import { useAdminSession } from '../hooks/admin-session-context';
 import { adminTitle, useDocumentTitle } from '../hooks/use-document-title';
 import { AbandonedSessionsCard } from './abandoned-sessions-card';
+import { CaseDeadlinesCard } from './case-deadlines-card';
 import { CountersSection } from './counters-section';
 import { LoadError } from './load-error';
 import { QuickActionsCard } from './quick-actions-card';
 import { ScreeningAlertsCard } from './screening-alerts-card';
 
 /**
- * The back office's first page: both flows' counters, the screening alerts, quick actions,
- * abandoned sessions.
+ * The back office's first page: both flows' counters, the analysis deadlines, the screening
+ * alerts, quick actions, abandoned sessions.
  */
 export function AdminDashboardPage() {
   useDocumentTitle(adminTitle('Dashboard'));
@@ -41,6 +42,7 @@ export function AdminDashboardPage() {
         <>
           <CountersSection title="Onboardings PF" counters={dashboard.data.pf} />
           <CountersSection title="Onboardings PJ" counters={dashboard.data.pj} />
+          <CaseDeadlinesCard cases={dashboard.data.cases} />
           <ScreeningAlertsCard screening={dashboard.data.screening} />
         </>
       ) : dashboard.isError ? (

@@ -151,7 +151,9 @@ function DataCollected() {
         </li>
         <li>
           <strong>Biometria:</strong> selfie e selfie segurando o documento, o resultado da prova de
-          vida e o resultado da comparação facial entre as fotos.
+          vida, o resultado da comparação facial entre as fotos e o modelo facial numérico da
+          selfie, comparado com os de outros cadastros para impedir que uma mesma pessoa se cadastre
+          com identidades diferentes.
         </li>
         <li>
           <strong>Informações sobre PEP:</strong> se você é ou se relaciona com uma Pessoa Exposta
@@ -160,6 +162,16 @@ function DataCollected() {
         <li>
           <strong>Consentimentos:</strong> o registro dos seus aceites relativos à LGPD e ao
           procedimento de KYC.
+        </li>
+      </ul>
+
+      <SubHeading>Nos dois cadastros</SubHeading>
+      <ul>
+        <li>
+          <strong>Identificador do dispositivo:</strong> um código aleatório que o seu navegador
+          guarda apenas para este site e envia com o cadastro. Ele não é extraído do seu aparelho,
+          não é compartilhado e deixa de existir quando você apaga os dados do site. Serve para
+          relacionar cadastros feitos no mesmo dispositivo, na prevenção a fraudes.
         </li>
       </ul>
 
@@ -299,8 +311,9 @@ function LegalBases() {
         </li>
         <li>
           <strong>Prevenção à fraude e segurança do titular</strong> (art. 11, II, “g”): uso dos
-          dados biométricos na prova de vida e na comparação facial, em processos de identificação e
-          autenticação de cadastro em sistemas eletrônicos.
+          dados biométricos na prova de vida e na comparação facial, inclusive com os modelos
+          faciais de outros cadastros, em processos de identificação e autenticação de cadastro em
+          sistemas eletrônicos.
         </li>
       </ol>
     </>

@@ -28,15 +28,32 @@ export type DocumentInputProps = {
   value: File | null;
   onChange: (file: File | null) => void;
   disabled?: boolean;
+  /** A document the reviewer asked for: the submit needs a new file for it. */
+  required?: boolean;
+  /** The form's message about this document (a requested one left without a file). */
+  error?: string | null;
+  /** The file picker, for the form to move the focus to it. */
+  inputRef?: (input: HTMLInputElement | null) => void;
 };
 
 /**
  * One document to replace: the file on record ('Ver documento') and a file to choose or drop,
- * checked with the server's rules before it is kept. Nothing is sent until the form is.
+ * checked with the server's rules before it is kept. Nothing is sent until the form is. A
+ * requested document shows the reviewer's reason, which describes its file picker.
  */
-export function DocumentInput({ document, label, value, onChange, disabled }: DocumentInputProps) {
+export function DocumentInput({
+  document,
+  label,
+  value,
+  onChange,
+  disabled,
+  required,
+  error,
+  inputRef: onInputRef,
+}: DocumentInputProps) {
   const id = useId();
   const labelId = `${id}-label`;
+  const reasonId = `${id}-reason`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -65,7 +82,15 @@ export function DocumentInput({ document, label, value, onChange, disabled }: Do
     if (!disabled) choose(event.dataTransfer.files[0]);
   }
 
-  const describedBy = [hintId, problem ? errorId : undefined].filter(Boolean).join(' ');
+  // The file's own problem comes first: it is the one the applicant just caused.
+  const message = problem ?? error ?? null;
+  const describedBy = [
+    document.motivo ? reasonId : undefined,
+    hintId,
+    message ? errorId : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <li className="min-w-0 space-y-2 rounded-md border bg-card p-4">
@@ -87,6 +112,11 @@ export function DocumentInput({ document, label, value, onChange, disabled }: Do
           </a>
         )}
       </div>
+      {document.motivo && (
+        <p id={reasonId} className="text-sm break-words text-red-900">
+          {rectificationMessages.reason(document.motivo)}
+        </p>
+      )}
       {value ? (
         <div className="flex items-center gap-3 rounded-md border border-teal-200 bg-teal-50 p-3">
           <FileText className="size-6 shrink-0 text-teal-800" aria-hidden="true" />
@@ -122,7 +152,7 @@ export function DocumentInput({ document, label, value, onChange, disabled }: Do
           className={cn(
             'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed p-5 text-center text-sm focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
             dragging ? 'border-primary bg-teal-50' : 'border-input',
-            problem && 'border-red-700',
+            message && 'border-red-700',
             disabled && 'cursor-not-allowed opacity-50',
           )}
         >
@@ -131,13 +161,17 @@ export function DocumentInput({ document, label, value, onChange, disabled }: Do
             <span className="text-muted-foreground">ou arraste o novo arquivo até aqui</span>
           )}
           <input
-            ref={inputRef}
+            ref={(input) => {
+              inputRef.current = input;
+              onInputRef?.(input);
+            }}
             type="file"
             className="sr-only"
             accept={acceptAttribute(document.kind)}
             aria-labelledby={labelId}
             aria-describedby={describedBy}
-            aria-invalid={problem ? true : undefined}
+            aria-required={required ? true : undefined}
+            aria-invalid={message ? true : undefined}
             disabled={disabled}
             onChange={(event) => {
               choose(event.target.files?.[0]);
@@ -149,9 +183,14 @@ export function DocumentInput({ document, label, value, onChange, disabled }: Do
       <p id={hintId} className="text-xs text-muted-foreground">
         {kindHint(document.kind)}
       </p>
-      {problem && (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-800">
-          {problem}
+      {/* A file refused on the spot is announced; the form's message was, in its toast. */}
+      {message && (
+        <p
+          id={errorId}
+          role={problem ? 'alert' : undefined}
+          className="text-sm font-medium text-red-800"
+        >
+          {message}
         </p>
       )}
     </li>

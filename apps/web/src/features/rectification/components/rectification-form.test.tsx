@@ -12,6 +12,7 @@ import {
   json,
   pfPage,
   renderRectification,
+  requestedPage,
   stubApi,
   uploaded,
   type Handler,
@@ -252,5 +253,74 @@ describe('rectification form', () => {
     await user.keyboard('{Enter}');
     await toastWith(m.successDescription);
     expect(api.calls(SUBMIT)[0]!.body).toEqual({ justification: 'Tudo certo.', documents: {} });
+  });
+});
+
+describe('rectification form: documents the reviewer asked for', () => {
+  const versoLabel = 'Documento de identidade (verso)';
+  const selfieDocLabel = 'Selfie com documento';
+  const versoId = '7e8f90a1-b2c3-4d4e-8f5a-6b7c8d9e0f1a';
+  const selfieDocId = '8f90a1b2-c3d4-4e5f-9a6b-7c8d9e0f1a2b';
+
+  function withRequested(extra: Record<string, Handler> = {}) {
+    return stubApi({ [GET]: () => json(requestedPage), ...extra });
+  }
+
+  it('lists only them, each with its reason describing its file picker', async () => {
+    withRequested();
+    await open();
+    const section = screen.getByRole('region', { name: m.requestedTitle });
+    expect(section).toHaveTextContent(m.requestedIntro([versoLabel, selfieDocLabel]));
+    expect(within(section).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByLabelText('Documento de identidade (frente)')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Selfie')).not.toBeInTheDocument();
+
+    const verso = screen.getByLabelText(versoLabel);
+    expect(screen.getByText('Motivo: Ilegível')).toBeVisible();
+    expect(verso).toHaveAccessibleDescription(expect.stringContaining('Motivo: Ilegível'));
+    expect(verso).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText(selfieDocLabel)).toHaveAccessibleDescription(
+      expect.stringContaining('Motivo: O documento não aparece na foto.'),
+    );
+  });
+
+  it('shows no reason and requires nothing on a page of free-text requirements', async () => {
+    withPage();
+    await open();
+    expect(screen.getByRole('region', { name: 'Documentos' })).toBeVisible();
+    expect(screen.queryByText(/^Motivo:/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Selfie')).not.toHaveAttribute('aria-required');
+  });
+
+  it('is sent only with every requested document, naming the missing one', async () => {
+    const api = withRequested({
+      [upload('docIdentidadeVerso')]: () => json(uploaded(versoId, 'verso.jpg'), 201),
+      [upload('selfieDoc')]: () => json(uploaded(selfieDocId, 'selfie-doc.jpg'), 201),
+      [SUBMIT]: () => json(result),
+    });
+    const { user } = await open();
+    await user.upload(screen.getByLabelText(versoLabel), jpeg('verso.jpg'));
+    await expectVisibleText(m.selected(1));
+    await user.type(screen.getByLabelText(m.justificationLabel), 'Segue o verso.');
+    await user.click(screen.getByRole('button', { name: m.submit }));
+
+    const item = await toastWith(m.missingRequested([selfieDocLabel]));
+    expect(within(item).getByText(m.attentionTitle)).toBeVisible();
+    const selfieDoc = screen.getByLabelText(selfieDocLabel);
+    expect(selfieDoc).toHaveFocus();
+    expect(selfieDoc).toHaveAttribute('aria-invalid', 'true');
+    expect(selfieDoc).toHaveAccessibleDescription(expect.stringContaining(m.requestedFileMissing));
+    expect(api.requests.map((request) => `${request.method} ${request.url}`)).toEqual([GET]);
+
+    // Chosen with the keyboard's focus where the form left it: the message goes, and it is sent.
+    await user.upload(selfieDoc, jpeg('selfie-doc.jpg'));
+    await expectVisibleText(m.selected(2));
+    expect(screen.queryByText(m.requestedFileMissing)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: m.submit }));
+    await toastWith(m.successDescription);
+    expect(api.calls(SUBMIT)[0]!.body).toEqual({
+      justification: 'Segue o verso.',
+      documents: { docIdentidadeVerso: versoId, selfieDoc: selfieDocId },
+    });
   });
 });

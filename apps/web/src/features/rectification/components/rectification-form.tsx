@@ -1,5 +1,5 @@
 import { CircleCheck, FileWarning, LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -32,9 +32,16 @@ function chosenFiles(page: RectificationPage, files: FormValues['files']) {
   });
 }
 
+/** The requested documents still without a file (none on a page of free-text requirements). */
+function missingRequested(page: RectificationPage, files: FormValues['files']) {
+  return page.documentosSolicitados ? page.documents.filter(({ field }) => !files[field]) : [];
+}
+
 /**
  * 'Retificar Documentos': the analyst's requirements, a new file for any document, an optional
  * justification. Files are sent with the form; after a failure everything stays as it was.
+ * When the reviewer refused documents, the page lists only those, each with its reason, and the
+ * form is sent only with a new file for every one (as the server requires).
  */
 export function RectificationForm({ page }: { page: RectificationPage }) {
   const navigate = useNavigate();
@@ -43,7 +50,12 @@ export function RectificationForm({ page }: { page: RectificationPage }) {
   const documentsId = useId();
   const submit = useSubmitRectification();
   const [done, setDone] = useState(false);
-  const { control, register, handleSubmit, formState } = useForm<FormValues>({
+  // Set by a submit with a requested document missing: each such document then says so.
+  const [showMissing, setShowMissing] = useState(false);
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const requested = page.documentosSolicitados;
+  const requestedLabels = requested ? page.documents.map(({ field }) => fileFieldLabel(field)) : [];
+  const { control, register, handleSubmit, getValues, formState } = useForm<FormValues>({
     defaultValues: {
       justification: '',
       files: Object.fromEntries(page.documents.map(({ field }) => [field, null])),
@@ -61,6 +73,22 @@ export function RectificationForm({ page }: { page: RectificationPage }) {
 
   // The form replaces the page's spinner: its title takes the focus.
   const heading = useFocusOnShow<HTMLHeadingElement>();
+
+  /**
+   * Whether every requested document has a file; if not, says which are missing and moves the
+   * focus to the first, whose description then says so. Checked before the submit starts: the
+   * fieldset is disabled while it runs, and a disabled input takes no focus.
+   */
+  function requestedChosen(): boolean {
+    const missing = missingRequested(page, getValues('files'));
+    if (missing.length === 0) return true;
+    setShowMissing(true);
+    toast.warning(m.attentionTitle, {
+      description: m.missingRequested(missing.map(({ field }) => fileFieldLabel(field))),
+    });
+    inputs.current.get(missing[0]!.field)?.focus();
+    return false;
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     const chosen = chosenFiles(page, values.files);
@@ -117,7 +145,7 @@ export function RectificationForm({ page }: { page: RectificationPage }) {
         <CardContent className="pt-6">
           <form
             onSubmit={(event) => {
-              if (saving || done) event.preventDefault();
+              if (saving || done || !requestedChosen()) event.preventDefault();
               else void onSubmit(event);
             }}
             noValidate
@@ -128,10 +156,10 @@ export function RectificationForm({ page }: { page: RectificationPage }) {
                 <section aria-labelledby={documentsId} className="space-y-3">
                   <div>
                     <h2 id={documentsId} className="text-lg font-semibold">
-                      Documentos
+                      {requested ? m.requestedTitle : m.documentsTitle}
                     </h2>
                     <p className="text-sm text-muted-foreground">
-                      Escolha um novo arquivo apenas para os documentos que precisam ser corrigidos.
+                      {requested ? m.requestedIntro(requestedLabels) : m.documentsIntro}
                     </p>
                   </div>
                   <ul className="grid gap-4 sm:grid-cols-2">
@@ -147,6 +175,16 @@ export function RectificationForm({ page }: { page: RectificationPage }) {
                             value={field.value}
                             onChange={field.onChange}
                             disabled={saving || done}
+                            required={requested}
+                            error={
+                              requested && showMissing && !field.value
+                                ? m.requestedFileMissing
+                                : null
+                            }
+                            inputRef={(input) => {
+                              if (input) inputs.current.set(document.field, input);
+                              else inputs.current.delete(document.field);
+                            }}
                           />
                         )}
                       />

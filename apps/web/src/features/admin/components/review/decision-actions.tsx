@@ -1,65 +1,17 @@
-import { Ban, CheckCircle2, FileWarning, Mail, RotateCcw, TriangleAlert } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Ban, CheckCircle2, FileWarning, Lock, Mail, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
 import type { ApplicationDetail, ReviewFlow } from '@medipay/shared/admin-review';
+import { caseMessages } from '@medipay/shared/case-review';
 import { reopenApprovedMessages, type MedipayAccount } from '@medipay/shared/medipay-account';
 import { statusLabel } from '@medipay/shared/status';
 import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
 import { isConflict, useReviewDecision, type DecisionInput } from '../../api/review-decision';
-import { DialogActions } from '../dialog-actions';
+import { ConfirmDialog } from './confirm-dialog';
 import { decisionToast, toastDecisionError, toastDecisionSuccess } from './decision-toasts';
+import { refusedDocumentsText } from './document-review-controls';
+import { FourEyesApprove, needsTwoApprovals } from './four-eyes';
 import { ReasonDialog } from './reason-dialog';
-
-/** A decision that needs only a confirmation (approve, back to analysis). */
-function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  details,
-  confirmLabel,
-  pendingLabel,
-  pending,
-  onConfirm,
-}: {
-  trigger: ReactNode;
-  title: string;
-  description: string;
-  /** What else the admin should know before confirming. */
-  details?: ReactNode;
-  confirmLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  onConfirm: () => Promise<boolean>;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {details}
-        <DialogActions
-          pending={pending}
-          label={confirmLabel}
-          pendingLabel={pendingLabel}
-          onConfirm={() => {
-            void onConfirm().then((close) => close && setOpen(false));
-          }}
-        />
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /**
  * What 'Voltar para Análise' leaves standing on an approved application and what the applicant
@@ -86,21 +38,34 @@ function ReopenApprovedDetails({ medipay }: { medipay: MedipayAccount | null }) 
 
 /**
  * The decisions the server allows now (`allowedActions`), each sending the status shown as
- * `expectedStatus`. A 409 shows the server's message and reloads the application.
+ * `expectedStatus`. A 409 shows the server's message and reloads the application. While another
+ * admin holds the case the server refuses every decision: the buttons stay, disabled, with why.
  */
 export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
   const flow: ReviewFlow = detail.flow === 'PF' ? 'pf' : 'pj';
   const decide = useReviewDecision(flow);
+  const blockedId = useId();
   const allowed = new Set(detail.allowedActions);
   const pending = decide.isPending;
   const base = { id: detail.id, expectedStatus: detail.status };
+  const blocked = detail.case.analista !== null && !detail.case.heldByMe;
+  const describedBy = blocked ? blockedId : undefined;
 
   /** Sends a decision; true when its dialog may close (done, or moot after a 409). */
   async function run(input: DecisionInput): Promise<boolean> {
     const toasts = decisionToast(flow, input.action);
     try {
-      await decide.mutateAsync(input);
-      toastDecisionSuccess(toasts);
+      const answer = await decide.mutateAsync(input);
+      // The first approval of a four-eyes case keeps the status: it awaits the second one.
+      const firstApproval =
+        input.action === 'approve' &&
+        answer?.status === input.expectedStatus &&
+        answer.case.primeiraAprovacao !== null;
+      if (firstApproval) {
+        toast.success(caseMessages.firstApproved);
+      } else {
+        toastDecisionSuccess(toasts);
+      }
       return true;
     } catch (error) {
       toastDecisionError(error, toasts.failure);
@@ -115,11 +80,33 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
       <h2 id="review-actions" className="sr-only">
         Ações
       </h2>
-      <div className="flex flex-wrap gap-2">
-        {allowed.has('approve') && (
+      {blocked && (
+        <p
+          id={blockedId}
+          className="mb-3 flex items-start gap-2 text-sm font-medium text-muted-foreground"
+        >
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {caseMessages.heldByOther}
+        </p>
+      )}
+      <div className="flex flex-wrap items-start gap-2">
+        {allowed.has('approve') && needsTwoApprovals(detail) && (
+          <FourEyesApprove
+            detail={detail}
+            pending={pending}
+            blockedBy={describedBy}
+            onApprove={(nota) => run({ ...base, action: 'approve', nota })}
+          />
+        )}
+        {allowed.has('approve') && !needsTwoApprovals(detail) && (
           <ConfirmDialog
             trigger={
-              <Button type="button" className="bg-green-700 hover:bg-green-800">
+              <Button
+                type="button"
+                className="bg-green-700 hover:bg-green-800"
+                disabled={blocked}
+                aria-describedby={describedBy}
+              >
                 <CheckCircle2 aria-hidden="true" />
                 Aprovar
               </Button>
@@ -135,7 +122,13 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
         {allowed.has('request-changes') && (
           <ReasonDialog
             trigger={
-              <Button type="button" variant="outline" className="text-yellow-900">
+              <Button
+                type="button"
+                variant="outline"
+                className="text-yellow-900"
+                disabled={blocked}
+                aria-describedby={describedBy}
+              >
                 <FileWarning aria-hidden="true" />
                 Em Exigência
               </Button>
@@ -143,16 +136,26 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
             title="Colocar em exigência"
             description="Descreva o que precisa ser corrigido. O solicitante receberá as exigências por e-mail."
             fieldLabel="Exigências"
+            fieldHint={caseMessages.applicantNoteLabel}
+            initialText={refusedDocumentsText(detail.documents)}
+            internalNoteLabel={caseMessages.internalNoteLabel}
             confirmLabel="Enviar Exigências"
             pendingLabel="Enviando..."
             pending={pending}
-            onSubmit={(exigencias) => run({ ...base, action: 'request-changes', exigencias })}
+            onSubmit={(exigencias, notaInterna) =>
+              run({ ...base, action: 'request-changes', exigencias, notaInterna })
+            }
           />
         )}
         {allowed.has('deny') && (
           <ReasonDialog
             trigger={
-              <Button type="button" variant="destructive">
+              <Button
+                type="button"
+                variant="destructive"
+                disabled={blocked}
+                aria-describedby={describedBy}
+              >
                 <Ban aria-hidden="true" />
                 Negar
               </Button>
@@ -165,17 +168,26 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
               </span>
             }
             fieldLabel="Motivo da negação"
+            fieldHint={caseMessages.applicantNoteLabel}
+            internalNoteLabel={caseMessages.internalNoteLabel}
             confirmLabel="Confirmar Negação"
             pendingLabel="Negando..."
             destructive
             pending={pending}
-            onSubmit={(motivo) => run({ ...base, action: 'deny', motivo })}
+            onSubmit={(motivo, notaInterna) =>
+              run({ ...base, action: 'deny', motivo, notaInterna })
+            }
           />
         )}
         {allowed.has('reopen') && (
           <ConfirmDialog
             trigger={
-              <Button type="button" variant="outline">
+              <Button
+                type="button"
+                variant="outline"
+                disabled={blocked}
+                aria-describedby={describedBy}
+              >
                 <RotateCcw aria-hidden="true" />
                 Voltar para Análise
               </Button>
@@ -197,7 +209,8 @@ export function DecisionActions({ detail }: { detail: ApplicationDetail }) {
           <Button
             type="button"
             variant="outline"
-            disabled={pending}
+            disabled={pending || blocked}
+            aria-describedby={describedBy}
             onClick={() => void run({ ...base, action: 'resend-requirements' })}
           >
             <Mail aria-hidden="true" />

@@ -293,6 +293,7 @@ describe('PF detail', () => {
           adminEmail: 'ana.souza@medipay.com.br',
           observacoes: null,
           motivo: null,
+          notaInterna: 'Selfie conferida com o RG.',
           createdAt: '2025-03-11T12:00:00.000Z',
         },
       ],
@@ -308,7 +309,7 @@ describe('PF detail', () => {
     ]);
     expect(within(history).getByRole('list').tagName).toBe('OL');
     expect(card('Ações administrativas')).toHaveTextContent(
-      'Exigências enviadasana.souza@medipay.com.br · 11/03/2025 às 09:00',
+      'Exigências enviadasana.souza@medipay.com.br · 11/03/2025 às 09:00Nota interna: Selfie conferida com o RG.',
     );
   });
 });

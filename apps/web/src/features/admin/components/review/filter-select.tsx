@@ -3,17 +3,22 @@ import type { Option } from '@medipay/shared/options';
 import { Label } from '../../../../components/ui/label';
 import { NativeSelect } from '../../../../components/ui/native-select';
 
-/** A list filter: 'Todos' first, then the options. */
+/**
+ * A list filter: 'Todos' first (or `placeholder`, what the empty value means: the sort's
+ * default), then the options.
+ */
 export function FilterSelect({
   label,
   value,
   options,
   onChange,
+  placeholder = 'Todos',
 }: {
   label: string;
   value: string;
   options: readonly Option[];
   onChange: (value: string) => void;
+  placeholder?: string;
 }) {
   const id = useId();
   return (
@@ -22,7 +27,7 @@ export function FilterSelect({
       <NativeSelect
         id={id}
         options={options}
-        placeholder="Todos"
+        placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

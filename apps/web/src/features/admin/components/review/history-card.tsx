@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import type { ApplicationDetail } from '@medipay/shared/admin-review';
+import { caseAuditActions } from '@medipay/shared/case-review';
 import { screeningAuditActions } from '@medipay/shared/screening';
 import { formatDateTime } from '@medipay/shared/dates';
 import { medipayAuditActions } from '@medipay/shared/medipay-account';
@@ -27,6 +28,14 @@ const auditActionLabels: Record<string, string> = {
   [medipayAuditActions.emailVerificationFailed]: 'Erro na verificação de e-mail',
   [screeningAuditActions.confirmed]: 'Ocorrência de triagem confirmada',
   [screeningAuditActions.dismissed]: 'Ocorrência de triagem descartada',
+  [caseAuditActions.assign]: 'Análise assumida',
+  [caseAuditActions.takeOver]: 'Análise assumida no lugar de outro administrador',
+  [caseAuditActions.release]: 'Análise liberada',
+  [caseAuditActions.firstApproval]: 'Primeira aprovação',
+  [caseAuditActions.withdrawApproval]: 'Primeira aprovação retirada',
+  [caseAuditActions.acceptDocument]: 'Documento aceito',
+  [caseAuditActions.refuseDocument]: 'Documento recusado',
+  [caseAuditActions.exportDossier]: 'Dossiê exportado',
 };
 
 const byDate = <T extends { createdAt: string }>(entries: readonly T[]) =>
@@ -85,6 +94,11 @@ export function AuditCard({ audit }: { audit: Audit }) {
               {entry.motivo && <p className="mt-1 text-sm">Motivo: {entry.motivo}</p>}
               {entry.observacoes && (
                 <p className="mt-1 text-sm whitespace-pre-line">{entry.observacoes}</p>
+              )}
+              {entry.notaInterna && (
+                <p className="mt-2 rounded-md border border-dashed bg-muted p-2 text-sm break-words whitespace-pre-line">
+                  <span className="font-semibold">Nota interna:</span> {entry.notaInterna}
+                </p>
               )}
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -14,11 +15,14 @@ const withChecks = (checks: Partial<PfDetail['checks']>): PfDetail => ({
 });
 
 function renderCards(detail: PfDetail) {
+  // The documents card decides on each document (a mutation): it needs the data layer.
   return render(
-    <MemoryRouter>
-      <IdentityChecksCard detail={detail} />
-      <PfDocumentsCard detail={detail} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <IdentityChecksCard detail={detail} />
+        <PfDocumentsCard detail={detail} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

@@ -1,10 +1,13 @@
 import { triagemFilterLabels, triagemFilterValues } from '@medipay/shared/admin-review';
+import { caseListLabels } from '@medipay/shared/back-office';
 import { biometricDecisionLabels } from '@medipay/shared/biometrics';
+import { caseMessages, deadlineStatusLabels } from '@medipay/shared/case-review';
 import { progressLabel } from '@medipay/shared/status';
 import { StatusBadge } from '../../../../components/status-badge';
 import { Badge } from '../../../../components/ui/badge';
 import { ClippedText, fitContent } from './list-parts';
 import type { ListColumn, ListFilter } from './review-flow';
+import { formatDeadline } from './review-format';
 
 /**
  * The row's title: the name, with the e-mail under it, each on two lines at most in the table
@@ -64,4 +67,42 @@ export const progressColumn: ListColumn = {
   label: 'Progresso',
   className: `${fitContent} tabular-nums`,
   render: (item) => progressLabel(item.currentStep),
+};
+
+/**
+ * 'Prazo': the due time while the case awaits analysis (São Paulo date and time), with 'Vence
+ * hoje' or 'Atrasado' when it applies; a dash otherwise. Both lists have it.
+ */
+export const prazoColumn: ListColumn = {
+  label: caseMessages.deadline,
+  // The badge goes under the date when the row is short of room.
+  className: 'w-px min-w-28 tabular-nums',
+  render: (item) => {
+    if (!item.prazoAnalise) return '—';
+    const { prazoStatus } = item;
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        <span className="whitespace-nowrap">{formatDeadline(item.prazoAnalise)}</span>
+        {prazoStatus === 'atrasado' && (
+          <Badge variant="outline" className="border-red-400 text-red-900">
+            {deadlineStatusLabels.atrasado}
+          </Badge>
+        )}
+        {prazoStatus === 'vence_hoje' && (
+          <Badge variant="outline" className="border-amber-400 text-amber-900">
+            {deadlineStatusLabels.vence_hoje}
+          </Badge>
+        )}
+      </span>
+    );
+  },
+};
+
+/** 'Responsável': who holds the case ('Assumir análise'); a dash for nobody. Both lists have it. */
+export const holderColumn: ListColumn = {
+  label: caseListLabels.holder,
+  // Narrow, but not one character wide: an e-mail breaks after its '@' first.
+  className: 'w-px min-w-36',
+  render: (item) =>
+    item.analistaEmail ? <ClippedText className="text-sm">{item.analistaEmail}</ClippedText> : '—',
 };

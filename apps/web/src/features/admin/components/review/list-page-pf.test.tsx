@@ -22,6 +22,8 @@ describe('PF list', () => {
       'Status',
       'Progresso',
       'Criado em',
+      'Prazo',
+      'Responsável',
       'Ações',
     ]);
     // The name with the e-mail under it, each two lines at most, whole on hover.

@@ -26,6 +26,8 @@ describe('PJ list', () => {
       'Status',
       'Progresso',
       'Criado em',
+      'Prazo',
+      'Responsável',
       'Ações',
     ]);
     // Trade name with the e-mail below.

@@ -18,7 +18,7 @@ import {
   stubApi,
 } from '../../test-utils';
 import { listOf } from './review-test-fixtures';
-import { reviewTestFlows, row, setUpReviewTests, withList } from './review-test-flows';
+import { cells, reviewTestFlows, row, setUpReviewTests, withList } from './review-test-flows';
 import { expectVisibleText } from '../../../../testing/visible-text';
 
 setUpReviewTests();
@@ -107,6 +107,86 @@ describe.each(reviewTestFlows)('$title list', (flow) => {
     expect(list.requests.map((request) => request.url)).toContain(
       `${api}?search=jo%C3%A3o&status=EM_EXIGENCIA&page=2`,
     );
+  });
+
+  it('shows the due time with its standing and the holder, a dash without them', async () => {
+    withList(flow, () =>
+      json(
+        listOf([
+          {
+            ...analysing,
+            // The end of 10 March in São Paulo.
+            prazoAnalise: '2025-03-11T02:59:59.999Z',
+            prazoStatus: 'vence_hoje',
+            analistaEmail: 'ana.souza@medipay.com.br',
+          },
+          {
+            ...requirement,
+            prazoAnalise: '2025-03-07T02:59:59.999Z',
+            prazoStatus: 'atrasado',
+          },
+        ]),
+      ),
+    );
+    renderAdmin(listPath);
+    await table();
+    const [prazo, holder] = cells(flow.analysingName).slice(-3, -1);
+    expect(prazo).toBe('10/03/25 23:59Vence hoje');
+    expect(holder).toBe('ana.souza@medipay.com.br');
+    expect(within(row(flow.analysingName)).getByText('Vence hoje')).toHaveClass('border-amber-400');
+    expect(cells(flow.requirementName).slice(-3, -1)).toEqual(['06/03/25 23:59Atrasado', '—']);
+    expect(within(row(flow.requirementName)).getByText('Atrasado')).toHaveClass('border-red-400');
+  });
+
+  it("filters by due time and 'Minhas análises' and sorts by due time, in the URL, the request and the export", async () => {
+    const list = withList(flow, () => json(listOf([analysing])));
+    const { user } = renderAdmin(`${listPath}?page=2`);
+    await table();
+    const prazo = screen.getByRole('combobox', { name: 'Prazo' });
+    expect(
+      within(prazo)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todos', 'Vence hoje', 'Atrasados']);
+    await user.selectOptions(prazo, 'atrasados');
+    expect(currentSearch()).toBe('?prazo=atrasados');
+
+    const mine = screen.getByRole('checkbox', { name: 'Minhas análises' });
+    expect(mine).not.toBeChecked();
+    await user.click(mine);
+    expect(currentSearch()).toBe('?prazo=atrasados&analista=minhas');
+    expect(mine).toBeChecked();
+
+    const sort = screen.getByRole('combobox', { name: 'Ordem' });
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Mais recentes primeiro', 'Mais antigos primeiro', 'Prazo (mais próximo)']);
+    await user.selectOptions(sort, 'prazo_asc');
+    expect(currentSearch()).toBe('?prazo=atrasados&analista=minhas&sort=prazo_asc');
+    await waitFor(() =>
+      expect(list.requests.map((request) => request.url)).toContain(
+        `${api}?prazo=atrasados&analista=minhas&sort=prazo_asc&page=1`,
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+      'href',
+      `${api}/export.csv?prazo=atrasados&analista=minhas&sort=prazo_asc`,
+    );
+
+    await user.click(mine);
+    expect(currentSearch()).toBe('?prazo=atrasados&sort=prazo_asc');
+  });
+
+  it('ignores due-time, holder and sort values of the URL that the list does not have', async () => {
+    const list = withList(flow, () => json(listOf([analysing])));
+    renderAdmin(`${listPath}?prazo=amanha&analista=todas&sort=nome`);
+    await table();
+    expect(screen.getByRole('combobox', { name: 'Prazo' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Ordem' })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Minhas análises' })).not.toBeChecked();
+    expect(list.requests.map((request) => request.url)).toContain(`${api}?page=1`);
   });
 
   it('says when there is nothing, with and without filters', async () => {

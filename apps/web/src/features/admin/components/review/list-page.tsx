@@ -1,9 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { reviewMessages } from '@medipay/shared/admin-review';
+import { caseListLabels, listSortLabels } from '@medipay/shared/back-office';
+import {
+  analistaFilterLabels,
+  caseMessages,
+  prazoFilterLabels,
+  prazoFilterValues,
+} from '@medipay/shared/case-review';
 import { statusLabel } from '@medipay/shared/status';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { Label } from '../../../../components/ui/label';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { LoadError } from '../load-error';
 import { FilterSelect } from './filter-select';
+import { holderColumn, prazoColumn } from './list-columns';
 import { ListCountBadges } from './list-counts';
 import { ListPagination } from './list-pagination';
 import {
@@ -16,13 +26,14 @@ import {
   useReviewList,
 } from './list-parts';
 import { DenyFromListButton, ResendButton, ViewLink } from './list-row-actions';
-import { useListUrlState } from './list-url-state';
+import { listSortValues, useListUrlState } from './list-url-state';
 import type { ApplicationFlow, ReviewFlowDefinition } from './review-flow';
 import { SearchField } from './search-field';
 
 /**
  * A flow's list ('Onboardings PF', 'Onboardings PJ'): totals, search, status and the flow's own
- * filters, the page of applications with the flow's columns, and the actions of each row.
+ * filters, case management's (due time, 'Minhas análises', the sort), the page of applications
+ * with the flow's columns then 'Prazo' and 'Responsável', and the actions of each row.
  */
 export function ReviewListPage<F extends ApplicationFlow>({
   flow,
@@ -60,7 +71,8 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
     resultsTop.current?.scrollIntoView?.({ block: 'start', behavior: 'instant' });
   }, [data, list.isPlaceholderData]);
   const statusOptions = definition.statuses.map((value) => ({ value, label: statusLabel(value) }));
-  const columns = [...definition.columns.map((column) => column.label), 'Ações'];
+  const listColumns = [...definition.columns, prazoColumn, holderColumn];
+  const columns = [...listColumns.map((column) => column.label), 'Ações'];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -99,6 +111,23 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
             onChange={(value) => setFilter(filter.param, value)}
           />
         ))}
+        <FilterSelect
+          label={caseMessages.deadline}
+          value={filters.prazo}
+          options={prazoOptions}
+          onChange={(value) => setFilter('prazo', value)}
+        />
+        <FilterSelect
+          label={caseListLabels.sort}
+          value={filters.sort}
+          options={sortOptions}
+          placeholder={listSortLabels.created_desc}
+          onChange={(value) => setFilter('sort', value)}
+        />
+        <MineToggle
+          checked={filters.analista === 'minhas'}
+          onChange={(mine) => setFilter('analista', mine ? 'minhas' : '')}
+        />
       </div>
 
       {data ? (
@@ -109,7 +138,7 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
             <ListTable caption={definition.title} columns={columns} busy={list.isPlaceholderData}>
               {data.items.map((item) => (
                 <ListRow key={item.id}>
-                  {definition.columns.map(({ label, render, ...cell }) => (
+                  {listColumns.map(({ label, render, ...cell }) => (
                     <ListCell key={label} label={label} {...cell}>
                       {render(item)}
                     </ListCell>
@@ -143,6 +172,29 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
       ) : (
         <ListLoading />
       )}
+    </div>
+  );
+}
+
+const prazoOptions = prazoFilterValues.map((value) => ({ value, label: prazoFilterLabels[value] }));
+const sortOptions = listSortValues.map((value) => ({ value, label: listSortLabels[value] }));
+
+/** 'Minhas análises': only the cases the signed-in admin holds. */
+function MineToggle({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    // As tall as the selects beside it, on their line.
+    <div className="flex h-10 items-center gap-2 self-end">
+      <Checkbox id={id} checked={checked} onCheckedChange={(state) => onChange(state === true)} />
+      <Label htmlFor={id} className="cursor-pointer">
+        {analistaFilterLabels.minhas}
+      </Label>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { analistaFilterValues, prazoFilterValues } from '@medipay/shared/case-review';
 import { decodeListCursor } from '@medipay/shared/list-cursor';
 import type { ApplicationFilters } from '../../api/get-applications';
 
@@ -9,14 +10,21 @@ import type { ApplicationFilters } from '../../api/get-applications';
  */
 export type FilterParam = 'tipo' | 'biometria' | 'triagem';
 
-type Param = 'q' | 'status' | FilterParam | 'page' | 'after' | 'before';
+/** Case management's filters and the sort, the same in both lists. */
+export type CaseParam = 'prazo' | 'analista' | 'sort';
+
+/** The sorts a list offers besides the default (newest first, no `sort` in the URL). */
+export const listSortValues = ['created_asc', 'prazo_asc'] as const;
+
+type Param = 'q' | 'status' | FilterParam | CaseParam | 'page' | 'after' | 'before';
 
 /** Where a page starts: after a record (Próxima), before one (Anterior), or the top. */
 export type PagePosition = { after?: string | null; before?: string | null };
 
 /**
- * A list's filters and page, kept in the URL (`?q=&status=&tipo=&biometria=&triagem=&page=`) so
- * that reload, back and a shared link show the same list. `after` / `before` are the server's
+ * A list's filters, sort and page, kept in the URL
+ * (`?q=&status=&tipo=&biometria=&triagem=&prazo=&analista=&sort=&page=`) so that reload, back
+ * and a shared link show the same list. `after` / `before` are the server's
  * cursors (the page after or before a record: no page is counted from the top); `page` is the
  * number shown. Values outside the allowed lists (`statuses`, and `choices` for the filters the
  * list has) are ignored, and so is a cursor the server could not have made (an edited link), which
@@ -30,7 +38,7 @@ export function useListUrlState({
   choices: Partial<Record<FilterParam, readonly string[]>>;
 }) {
   const [params, setParams] = useSearchParams();
-  const allowed = (param: 'status' | FilterParam, values: readonly string[] = []) => {
+  const allowed = (param: 'status' | FilterParam | CaseParam, values: readonly string[] = []) => {
     const value = params.get(param) ?? '';
     return values.includes(value) ? value : '';
   };
@@ -44,12 +52,23 @@ export function useListUrlState({
     tipo: allowed('tipo', choices.tipo),
     biometria: allowed('biometria', choices.biometria),
     triagem: allowed('triagem', choices.triagem),
+    prazo: allowed('prazo', prazoFilterValues),
+    analista: allowed('analista', analistaFilterValues),
+    sort: allowed('sort', listSortValues),
     after: position === 'after' && cursorValid ? cursor : '',
     before: position === 'before' && cursorValid ? cursor : '',
   };
   const page = cursorValid && Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
+  // The due-time sort lists only the cases awaiting analysis: a filter too.
   const hasFilters = Boolean(
-    filters.search.trim() || filters.status || filters.tipo || filters.biometria || filters.triagem,
+    filters.search.trim() ||
+    filters.status ||
+    filters.tipo ||
+    filters.biometria ||
+    filters.triagem ||
+    filters.prazo ||
+    filters.analista ||
+    filters.sort === 'prazo_asc',
   );
 
   const update = useCallback(
@@ -69,7 +88,7 @@ export function useListUrlState({
     [setParams],
   );
 
-  /** A new filter shows its first page. Typing replaces the history entry. */
+  /** A new filter or sort shows its first page. Typing replaces the history entry. */
   const setFilter = useCallback(
     (key: Exclude<Param, 'page' | 'after' | 'before'>, value: string) =>
       update({ [key]: value, page: '', after: '', before: '' }, { replace: key === 'q' }),

@@ -24,7 +24,7 @@ import {
   unauthorized,
   type Handler,
 } from '../../test-utils';
-import { noScreening, pfDetail, pfId, pjDetail, pjId } from './review-test-fixtures';
+import { noLinks, noScreening, pfDetail, pfId, pjDetail, pjId } from './review-test-fixtures';
 import { expectVisibleText } from '../../../../testing/visible-text';
 
 beforeEach(() => {
@@ -97,6 +97,7 @@ function withDetail(detail: () => PfDetail | Response, extra: Record<string, Han
       json({ items: [], total: 0, filtered: 0, page: 1, pageSize: 20 }),
     'GET /api/admin/dashboard': () => json({}),
     [`${detailApi}/screening`]: () => json(noScreening),
+    [`${detailApi}/links`]: () => json(noLinks),
     ...extra,
   });
 }

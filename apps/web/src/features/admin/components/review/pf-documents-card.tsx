@@ -7,6 +7,7 @@ import { docProfissionalOptions, labelOf, ufOptions } from '@medipay/shared/opti
 import { Badge } from '../../../../components/ui/badge';
 import { buttonVariants } from '../../../../components/ui/button';
 import { InfoList, SectionCard } from './detail-parts';
+import { DocumentReviewControls } from './document-review-controls';
 import { DocumentVersions } from './document-versions';
 import { ImageDocument } from './document-viewer';
 import { sandboxOutcome } from './review-format';
@@ -92,6 +93,7 @@ function DocumentTile({ detail, field }: { detail: PfDetail; field: PfFileField 
         )}
       </div>
       <DocumentPreview document={current} label={label} labelId={labelId} />
+      <DocumentReviewControls detail={detail} document={entry} labelId={labelId} />
       <DocumentVersions document={entry} />
     </li>
   );

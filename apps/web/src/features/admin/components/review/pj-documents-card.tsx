@@ -4,6 +4,7 @@ import { reviewMessages } from '@medipay/shared/admin-review';
 import { fileFieldLabels, type PjFileField } from '@medipay/shared/files';
 import { textLinkClass } from '../../../../components/ui/text-link';
 import { SectionCard } from './detail-parts';
+import { DocumentReviewControls } from './document-review-controls';
 import { DocumentVersions } from './document-versions';
 import type { DetailOf } from './review-flow';
 
@@ -42,6 +43,7 @@ function PjDocument({ detail, field }: { detail: PjDetail; field: PjFileField })
       ) : (
         <p className="mt-1 text-sm text-muted-foreground">Não enviado</p>
       )}
+      <DocumentReviewControls detail={detail} document={entry} labelId={labelId} />
       <DocumentVersions document={entry} />
     </li>
   );

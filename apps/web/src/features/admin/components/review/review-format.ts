@@ -1,4 +1,4 @@
-import { formatShortDate } from '@medipay/shared/dates';
+import { formatShortDate, saoPauloParts } from '@medipay/shared/dates';
 import { maskPhone } from '@medipay/shared/masks';
 import { nationalPhoneDigits } from '@medipay/shared/phone';
 
@@ -17,6 +17,32 @@ export function formatListDate(value: string): string {
  * import; use formatListDate).
  */
 export const formatListDateTime = formatListDate;
+
+/** A due time in a list: `dd/MM/yy HH:mm` in São Paulo time (the time matters on its day). */
+export function formatDeadline(value: string): string {
+  const { hour, minute } = saoPauloParts(value);
+  return `${formatShortDate(value)} ${hour}:${minute}`;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * A duration as the dashboard says it: days and hours ('1 dia e 4 h', '2 dias', '5 h'), rounded
+ * to the hour; under an hour, minutes ('35 min', 'menos de 1 min'); a dash when there is none.
+ */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  const minutes = Math.round(ms / MINUTE_MS);
+  if (minutes < 1) return 'menos de 1 min';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(ms / HOUR_MS);
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  if (days === 0) return `${rest} h`;
+  const dayText = days === 1 ? '1 dia' : `${days} dias`;
+  return rest === 0 ? dayText : `${dayText} e ${rest} h`;
+}
 
 /** A 0-1 score as a percentage with one decimal and a comma (87,5%); a dash when unknown. */
 export function formatScore(value: number | null | undefined): string {

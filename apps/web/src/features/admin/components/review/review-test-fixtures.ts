@@ -6,12 +6,26 @@ import type {
   ApplicationListItem,
 } from '@medipay/shared/admin-review';
 import type { UploadedDocument } from '@medipay/shared/documents';
+import type { LinkedApplications, ReviewCase } from '@medipay/shared/case-review';
 import type { ApplicationScreening } from '@medipay/shared/screening';
 
 export const pfId = '3f2b8c1e-6d4a-4b5f-9c7d-1e2f3a4b5c6d';
 export const pfId2 = '7a1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b';
 export const pjId = 'c0ffee00-1234-4abc-8def-0123456789ab';
 export const pjId2 = 'd1e2f3a4-b5c6-47d8-9e0f-a1b2c3d4e5f6';
+
+/** An ordinary case: nobody holds it, no due time shown, one approval enough. */
+export const noCase: ReviewCase = {
+  prazo: null,
+  prazoStatus: null,
+  analista: null,
+  heldByMe: false,
+  secondApprovalReasons: [],
+  primeiraAprovacao: null,
+};
+
+/** An application linked to no other. */
+export const noLinks: LinkedApplications = { items: [], faceSearched: true };
 
 /** An application never screened: no hits. */
 export const noScreening: ApplicationScreening = {
@@ -52,6 +66,9 @@ export const pfAnalysing: ApplicationListItem = {
   analisadoEm: null,
   biometricDecision: null,
   openScreeningHits: false,
+  prazoAnalise: null,
+  prazoStatus: null,
+  analistaEmail: null,
 };
 
 export const pfRequirement: ApplicationListItem = {
@@ -69,6 +86,9 @@ export const pfRequirement: ApplicationListItem = {
   analisadoEm: '2025-03-09T15:00:00.000Z',
   biometricDecision: null,
   openScreeningHits: false,
+  prazoAnalise: null,
+  prazoStatus: null,
+  analistaEmail: null,
 };
 
 export const pjAnalysing: ApplicationListItem = {
@@ -86,6 +106,9 @@ export const pjAnalysing: ApplicationListItem = {
   analisadoEm: null,
   biometricDecision: null,
   openScreeningHits: false,
+  prazoAnalise: null,
+  prazoStatus: null,
+  analistaEmail: null,
 };
 
 export const pjRequirement: ApplicationListItem = {
@@ -103,6 +126,9 @@ export const pjRequirement: ApplicationListItem = {
   analisadoEm: '2025-03-05T14:00:00.000Z',
   biometricDecision: null,
   openScreeningHits: false,
+  prazoAnalise: null,
+  prazoStatus: null,
+  analistaEmail: null,
 };
 
 export function document(
@@ -153,23 +179,27 @@ export const pfDetail: Extract<ApplicationDetail, { flow: 'PF' }> = {
           uploadedBy: 'applicant',
         },
       ],
+      review: null,
     },
     {
       field: 'docIdentidadeVerso',
       current: back,
       versions: [{ ...back, createdAt: '2025-03-10T13:21:00.000Z', uploadedBy: 'applicant' }],
+      review: null,
     },
     {
       field: 'comprovanteResidencia',
       current: residence,
       versions: [{ ...residence, createdAt: '2025-03-10T13:22:00.000Z', uploadedBy: 'applicant' }],
+      review: null,
     },
     {
       field: 'selfie',
       current: selfie,
       versions: [{ ...selfie, createdAt: '2025-03-10T13:30:00.000Z', uploadedBy: 'applicant' }],
+      review: null,
     },
-    { field: 'selfieDoc', current: null, versions: [] },
+    { field: 'selfieDoc', current: null, versions: [], review: null },
   ],
   history: [
     {
@@ -194,6 +224,7 @@ export const pfDetail: Extract<ApplicationDetail, { flow: 'PF' }> = {
   medipay: null,
   medipayActions: [],
   interactions: [],
+  case: noCase,
   values: {
     nomeCompleto: 'Maria Oliveira',
     nacionalidade: 'brasileira',
@@ -292,6 +323,7 @@ export const pjDetail: Extract<ApplicationDetail, { flow: 'PJ' }> = {
       field: 'contratoSocial',
       current: contrato,
       versions: [{ ...contrato, createdAt: '2025-03-10T13:30:00.000Z', uploadedBy: 'applicant' }],
+      review: null,
     },
     {
       field: 'cartaoCnpj',
@@ -304,6 +336,7 @@ export const pjDetail: Extract<ApplicationDetail, { flow: 'PJ' }> = {
           uploadedBy: 'applicant',
         },
       ],
+      review: null,
     },
   ],
   history: [
@@ -322,6 +355,7 @@ export const pjDetail: Extract<ApplicationDetail, { flow: 'PJ' }> = {
       adminEmail: 'ana.souza@medipay.com.br',
       observacoes: 'Conta MediPay criada.',
       motivo: null,
+      notaInterna: null,
       createdAt: '2025-03-11T12:00:00.000Z',
     },
   ],
@@ -329,6 +363,7 @@ export const pjDetail: Extract<ApplicationDetail, { flow: 'PJ' }> = {
   medipay: null,
   medipayActions: [],
   interactions: [],
+  case: noCase,
   values: {
     razaoSocial: 'Hospital Vida Saúde Ltda',
     nomeFantasia: 'Hospital Vida',

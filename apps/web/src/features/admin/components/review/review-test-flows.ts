@@ -17,6 +17,7 @@ import {
   pjAnalysing,
   pjDetail,
   pjRequirement,
+  noLinks,
   noScreening,
 } from './review-test-fixtures';
 
@@ -200,6 +201,7 @@ export function withDetail(
     },
     [flow.listApi]: () => json({ items: [], total: 0, filtered: 0, page: 1, pageSize: 20 }),
     [`${detailOf(flow).api}/screening`]: () => json(noScreening),
+    [`${detailOf(flow).api}/links`]: () => json(noLinks),
     ...extra,
   });
 }

@@ -56,11 +56,16 @@ const portalEnv = {
 
 /**
  * A portal on a seeded database, with a first admin; by default the seed is
- * support/seed-back-office.ts (applications of every status).
+ * support/seed-back-office.ts (applications of every status). Several seeds run in their order.
  */
-function seededServer(serverPort: number, serverDataDir: string, seed = 'seed-back-office.ts') {
+function seededServer(
+  serverPort: number,
+  serverDataDir: string,
+  seeds: readonly string[] = ['seed-back-office.ts'],
+) {
+  const seeding = seeds.map((seed) => `node --import tsx support/${seed} ${serverDataDir}`);
   return {
-    command: `node --import tsx support/${seed} ${serverDataDir} && node ../scripts/start.mjs`,
+    command: `${seeding.join(' && ')} && node ../scripts/start.mjs`,
     url: `http://127.0.0.1:${serverPort}/api/health/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -174,8 +179,12 @@ export default defineConfig({
       },
     },
     seededServer(backOfficePort, `${dataDir}-back-office`),
-    seededServer(reviewPort, `${dataDir}-review`),
+    // Plus a second admin and applications for case management (support/seed-case-management.ts).
+    seededServer(reviewPort, `${dataDir}-review`, [
+      'seed-back-office.ts',
+      'seed-case-management.ts',
+    ]),
     seededServer(platformPort, `${dataDir}-platform`),
-    seededServer(largeListPort, `${dataDir}-large-list`, 'seed-large-list.ts'),
+    seededServer(largeListPort, `${dataDir}-large-list`, ['seed-large-list.ts']),
   ],
 });

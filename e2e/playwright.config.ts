@@ -184,7 +184,11 @@ export default defineConfig({
       'seed-back-office.ts',
       'seed-case-management.ts',
     ]),
-    seededServer(platformPort, `${dataDir}-platform`),
+    // Plus the second admin, for the applications that need two approvals (seed-second-admin.ts).
+    seededServer(platformPort, `${dataDir}-platform`, [
+      'seed-back-office.ts',
+      'seed-second-admin.ts',
+    ]),
     seededServer(largeListPort, `${dataDir}-large-list`, ['seed-large-list.ts']),
   ],
 });

@@ -7,20 +7,16 @@
  * to refuse. Each browser project decides its own of each pair.
  *
  * Only the review server runs it: the back-office server's counts are the demonstration
- * dataset's. Importing this module has no side effect: the API's code loads only when run as a
- * script (`node --import tsx support/seed-case-management.ts <DATA_DIR>`).
+ * dataset's (the platform server gets the second admin alone, seed-second-admin.ts). Importing
+ * this module has no side effect: the API's code loads only when run as a script
+ * (`node --import tsx support/seed-case-management.ts <DATA_DIR>`).
  */
 import type { Database } from '@medipay/db/client';
 import type { DemoPf } from '../../apps/api/demo/demo-dataset';
 import type { DocumentStorage } from '../../apps/api/src/adapters/storage/port';
+import { seedSecondAdmin, withServerData } from './seed-second-admin';
 
-/** The second administrator (an admin_mini, created as `npm run admin -- create` does). */
-export const secondAdmin = {
-  name: 'Renata Albuquerque Siqueira',
-  email: 'renata.siqueira@medipay.test',
-  username: 'renata.siqueira',
-  password: 'quatro-olhos-veem-mais-que-dois-e2e',
-} as const;
+export { secondAdmin } from './seed-second-admin';
 
 /** A seeded application as the specs find it. */
 export type SeededCase = { nome: string; email: string };
@@ -105,20 +101,18 @@ function demoEntry(entry: Entry, cpf: (base: number) => string): DemoPf {
 }
 
 /**
- * The first admin as the server's first start creates it (from ADMIN_EMAIL / ADMIN_PASSWORD: an
- * existing account would stop the server from creating it), then the second one, then the
- * applications. Nothing is done when the second admin exists (a data folder kept between runs).
+ * The two admins (seed-second-admin.ts), then the applications. Nothing is done when the second
+ * admin exists (a data folder kept between runs).
  */
 export async function seedCaseManagement(
   db: Database,
   storage: DocumentStorage,
   env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string },
 ): Promise<void> {
+  if (!(await seedSecondAdmin(db, env))) return;
   const [
     schema,
     { systemClock },
-    { ensureFirstAdmin },
-    { createAdminAccounts },
     { checkFile, newStorageKey },
     { planPf },
     { DEMO_REVIEWER_EMAIL },
@@ -126,26 +120,11 @@ export async function seedCaseManagement(
   ] = await Promise.all([
     import('@medipay/db/schema'),
     import('../../apps/api/src/lib/clock'),
-    import('../../apps/api/src/modules/admin-auth/first-admin'),
-    import('../../apps/api/src/modules/admin-auth/admin-accounts.service'),
     import('../../apps/api/src/modules/documents/intake'),
     import('../../apps/api/demo/demo-plan-pf'),
     import('../../apps/api/demo/demo-seed'),
     import('../../apps/api/demo/demo-tax-ids'),
   ]);
-  await ensureFirstAdmin({ db, env, print: () => {} });
-  const accounts = createAdminAccounts({ db, clock: systemClock });
-  if (await accounts.findByCredential(secondAdmin.email)) return;
-  await accounts.create(
-    {
-      name: secondAdmin.name,
-      email: secondAdmin.email,
-      username: secondAdmin.username,
-      role: 'admin_mini',
-      password: secondAdmin.password,
-    },
-    { id: null, email: 'seed-e2e' },
-  );
 
   const now = systemClock.now();
   const plan: Parameters<typeof planPf>[0] = {
@@ -197,29 +176,9 @@ export async function seedCaseManagement(
   });
 }
 
-/** Opens the database and the storage as the server started on `dataDir` will, and seeds. */
-async function seed(dataDir: string) {
-  const [{ join }, { createDb }, { parseEnv }, { createDocumentStorage }] = await Promise.all([
-    import('node:path'),
-    import('@medipay/db/client'),
-    import('../../apps/api/src/config/env'),
-    import('../../apps/api/src/adapters/storage'),
-  ]);
-  const env = parseEnv({ ...process.env, DATA_DIR: dataDir });
-  const database = await createDb(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'db') },
-  );
-  try {
-    await database.migrate();
-    await seedCaseManagement(database.db, await createDocumentStorage(env), env);
-  } finally {
-    await database.close();
-  }
-}
-
 // Run as a script: `node --import tsx support/seed-case-management.ts <DATA_DIR>`.
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('usage: seed-case-management.ts <DATA_DIR>');
-  await seed(dataDir);
+  await withServerData(dataDir, seedCaseManagement);
 }

@@ -11,6 +11,7 @@ const benchmarks = {
   'pdf-uploads': () => import('./pdf-uploads.mjs'),
   cluster: () => import('./cluster.mjs'),
   screening: () => import('./screening.mjs'),
+  'face-search': () => import('./face-search.mjs'),
 };
 
 const args = process.argv.slice(2);

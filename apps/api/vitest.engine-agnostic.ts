@@ -15,6 +15,7 @@ export const engineAgnosticTests = [
   'src/lib/semaphore.test.ts',
   'src/modules/admin-auth/password-strength.test.ts',
   'src/modules/documents/pdf-active-content.test.ts',
+  'src/modules/face-search/face-code.test.ts',
   'src/modules/kyc/**',
   'src/modules/messaging/templates.test.ts',
   'src/modules/screening/list-files.test.ts',

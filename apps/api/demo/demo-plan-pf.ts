@@ -181,7 +181,7 @@ export function planPf(plan: Plan, entry: DemoPf, slot: number, now: Date, revie
     row.protocolo = protocolOf('PF', submittedAt, entry.protocolSuffix!);
     row.submittedAt = submittedAt;
   }
-  Object.assign(row, reviewColumns(events, reviewer));
+  if (submittedAt) Object.assign(row, reviewColumns(events, reviewer, submittedAt));
   row.exigencias = entry.exigencias ?? entry.rectification?.exigencias ?? null;
   row.motivoNegacao = entry.motivoNegacao ?? null;
   plan.pf.push(row);

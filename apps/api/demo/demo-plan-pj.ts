@@ -139,7 +139,7 @@ export function planPj(plan: Plan, entry: DemoPj, slot: number, now: Date, revie
     createdAt: when.step(1),
     updatedAt: events.at(-1)?.at ?? submittedAt,
     submittedAt,
-    ...reviewColumns(events, reviewer),
+    ...reviewColumns(events, reviewer, submittedAt),
   };
   plan.pj.push(row);
   planHistory(plan, {

@@ -14,6 +14,7 @@ import type {
   verificationResults,
 } from '@medipay/db/schema';
 import { reviewAuditActions } from '@medipay/shared/admin-review';
+import { reviewDeadline } from '@medipay/shared/case-review';
 import { saoPauloDayKey, startOfSaoPauloDay } from '@medipay/shared/dates';
 import {
   pfFileFields,
@@ -269,9 +270,21 @@ export function documentsOf<Field extends PfFileField | PjFileField>(
 }
 
 /** Who decided the application last, and when, for the record's columns (none before that). */
-export function reviewColumns(events: ReturnType<typeof decisions>, reviewer: Reviewer) {
+export function reviewColumns(
+  events: ReturnType<typeof decisions>,
+  reviewer: Reviewer,
+  submittedAt: Date,
+) {
   const decision = events.findLast((event) => event.actor === 'admin');
+  // Due two business days after the application last entered analysis (the submission, the
+  // corrections or a reopening): what the lists show while it awaits a decision.
+  const prazoAnalise = reviewDeadline(events.at(-1)?.at ?? submittedAt);
   return decision
-    ? { analisadoPor: reviewer.email, analisadoPorId: reviewer.id, analisadoEm: decision.at }
-    : {};
+    ? {
+        analisadoPor: reviewer.email,
+        analisadoPorId: reviewer.id,
+        analisadoEm: decision.at,
+        prazoAnalise,
+      }
+    : { prazoAnalise };
 }

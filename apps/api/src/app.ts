@@ -28,6 +28,8 @@ import { debugModule, secretsTestAccess } from './modules/debug/debug.module';
 import { devModule } from './modules/dev/dev.module';
 import { documentsModule } from './modules/documents/documents.module';
 import { healthModule } from './modules/health/health.module';
+import { createFaceSearch } from './modules/face-search/face-search.service';
+import { faceLinksOf } from './modules/linked-applications/linked-applications.service';
 import { defaultLookupTimeoutMs, lookupModule } from './modules/lookup/lookup.module';
 import { rectificationModule } from './modules/rectification/rectification.module';
 import { verificationModule } from './modules/verification/verification.module';
@@ -187,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     medipayAccounts,
     medipaySandbox: paymentPlatform.sandbox,
     backgroundJobs,
-    faceLinks: null,
+    faceLinks: faceLinksOf(createFaceSearch({ db })),
   });
 
   await app.register(handoffPageModule, { sessions });

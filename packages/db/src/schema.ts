@@ -12,3 +12,4 @@ export * from './schema/rectification';
 export * from './schema/medipay';
 export * from './schema/screening';
 export * from './schema/case-review';
+export * from './schema/face-search';

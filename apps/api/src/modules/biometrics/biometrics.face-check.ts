@@ -8,6 +8,7 @@ import { combineDecision } from '../kyc/biometric-decision';
 import type { FaceAnalysis, FaceEngine } from '../kyc/face-engine';
 import { evaluateFaceMatch } from '../kyc/face-match';
 import { evaluateLiveness } from '../kyc/liveness-check';
+import { createFaceSearch } from '../face-search/face-search.service';
 import { LIVENESS_FRAME_FIELD, noSimilarities, type CheckRecord } from './biometrics.records';
 import { findChallenge, findOwnDocument } from './biometrics.repository';
 
@@ -17,6 +18,7 @@ import { findChallenge, findOwnDocument } from './biometrics.repository';
  */
 export function createFaceCheck(deps: { db: Database; documents: Documents; engine: FaceEngine }) {
   const { db, documents, engine } = deps;
+  const faceSearch = createFaceSearch({ db });
 
   const analyse = async (document: DocumentRow, smallFace = false): Promise<FaceAnalysis> => {
     const stream = await documents.storage.get(document.storageKey);
@@ -71,6 +73,15 @@ export function createFaceCheck(deps: { db: Database; documents: Documents; engi
     const document = await analyse(photos.document, true);
     const match = evaluateFaceMatch({ selfie, selfieDoc, document }, engine.similarity);
     const selfieFace = selfie.faces.length === 1 ? selfie.faces[0]! : null;
+    // The selfie's face joins the search for linked applications (face-search), whatever the
+    // decision: a refused applicant who comes back under another name is what it looks for.
+    if (selfieFace) {
+      await faceSearch.record(db, {
+        sessionId: session.id,
+        documentId: photos.selfie.id,
+        descriptor: selfieFace.embedding,
+      });
+    }
     const liveness = evaluateLiveness({
       challenge: await challengeEvidence(session, request.challengeId),
       selfie: selfieFace,

@@ -1,6 +1,7 @@
 import type { Database } from '@medipay/db/client';
 import type { LinkedApplication, LinkedApplications } from '@medipay/shared/case-review';
 import type { Flow } from '@medipay/shared/status';
+import type { FaceSearch } from '../face-search/face-search.service';
 import type { Executor } from '../messaging/outbox.repository';
 import { findReviewRecord, type ReviewRecord } from '../admin-review/review-detail.repository';
 import {
@@ -21,6 +22,18 @@ export type FaceLinks = {
     selfieDocumentId: string,
   ) => Promise<Array<{ sessionId: string; similarity: number }> | null>;
 };
+
+/** Face links from the one-to-many face search (face-search): the session's selfie against all. */
+export function faceLinksOf(faces: Pick<FaceSearch, 'descriptorOf' | 'search'>): FaceLinks {
+  return {
+    similarTo: async (sessionId, selfieDocumentId) => {
+      const descriptor = await faces.descriptorOf(sessionId, selfieDocumentId);
+      if (!descriptor) return null;
+      const matches = await faces.search(descriptor, { excludeSessionId: sessionId });
+      return matches.map(({ sessionId: other, similarity }) => ({ sessionId: other, similarity }));
+    },
+  };
+}
 
 export type LinkedApplicationsService = {
   /** The applications linked to one, for the back office ('Cadastros relacionados'). */

@@ -1,0 +1,1 @@
+CREATE INDEX "status_history_decisions_idx" ON "status_history" USING btree ("created_at") WHERE "status_history"."actor_type" = 'admin' and "status_history"."to_status" in ('APROVADO', 'EM_EXIGENCIA', 'NEGADO');

@@ -44,6 +44,7 @@ import {
   type Population,
 } from './face-search/population';
 import { realFaces } from './face-search/real-faces';
+import { copyFrom } from './search/seed';
 
 const { values: options } = parseArgs({
   options: {
@@ -163,32 +164,6 @@ function copyText(data: Population, from: number, to: number) {
     codes += `${row + 1}\t${norms[row]}\t${bits[row]}\n`;
   }
   return { descriptors, codes };
-}
-
-/** `COPY ... FROM STDIN` on a node-postgres client (as bench/search/seed.ts does it). */
-function copyFrom(client: pg.Client, statement: string, data: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let failure: unknown = null;
-    const query = {
-      submit: (connection: { query: (text: string) => void }) => connection.query(statement),
-      handleCopyInResponse: (connection: {
-        sendCopyFromChunk: (chunk: Buffer) => void;
-        endCopyFrom: () => void;
-      }) => {
-        const buffer = Buffer.from(data, 'utf8');
-        for (let offset = 0; offset < buffer.length; offset += 1 << 20) {
-          connection.sendCopyFromChunk(buffer.subarray(offset, offset + (1 << 20)));
-        }
-        connection.endCopyFrom();
-      },
-      handleCommandComplete: () => {},
-      handleError: (error: unknown) => {
-        failure = error;
-      },
-      handleReadyForQuery: () => (failure ? reject(failure) : resolve()),
-    };
-    void client.query(query as unknown as pg.QueryConfig);
-  });
 }
 
 const chunk = 50_000;

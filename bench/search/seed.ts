@@ -10,7 +10,7 @@ const chunkRows = 100_000;
  * `COPY ... FROM STDIN` on a node-postgres client: a query object that node-postgres submits
  * and then feeds with the protocol's messages (the way pg-copy-streams does it).
  */
-function copyFrom(client: pg.Client, statement: string, data: string): Promise<void> {
+export function copyFrom(client: pg.Client, statement: string, data: string): Promise<void> {
   return new Promise((resolve, reject) => {
     let failure: unknown = null;
     const query = {

@@ -4,14 +4,13 @@
  * (dossier.service.ts gathers it), so the same data always makes the same file.
  */
 import {
-  reviewAuditActions,
   reviewMessages,
   type ApplicationDetail,
   type ReviewChecks,
 } from '@medipay/shared/admin-review';
+import { auditActionLabels } from '@medipay/shared/audit-labels';
 import { biometricDecisionLabels } from '@medipay/shared/biometrics';
 import {
-  caseAuditActions,
   caseMessages,
   deadlineStatusLabels,
   linkAttributeLabels,
@@ -22,11 +21,7 @@ import { formatDateTime, TIME_ZONE } from '@medipay/shared/dates';
 import { fileFieldLabel } from '@medipay/shared/files';
 import { identitySourceLabels } from '@medipay/shared/identity-comparison';
 import { maskCep } from '@medipay/shared/masks';
-import {
-  medipayAuditActions,
-  medipayMessages,
-  type MedipayAccount,
-} from '@medipay/shared/medipay-account';
+import { medipayMessages, type MedipayAccount } from '@medipay/shared/medipay-account';
 import {
   areaAtuacaoOptions,
   bancoOptions,
@@ -45,7 +40,6 @@ import {
 } from '@medipay/shared/options';
 import { formatPhone } from '@medipay/shared/phone';
 import {
-  screeningAuditActions,
   screeningHitStatusLabels,
   screeningListKinds,
   screeningListLabels,
@@ -81,33 +75,6 @@ export type DossierData = {
   generatedAt: Date;
   /** The e-mail of the admin who exported it. */
   generatedBy: string;
-};
-
-/** What the audit trail's actions are called (the detail page's words where it has them). */
-const auditActionLabels: Record<string, string> = {
-  [reviewAuditActions.approve]: 'Aprovação',
-  [reviewAuditActions['request-changes']]: 'Exigências enviadas',
-  [reviewAuditActions.deny]: 'Negação',
-  [reviewAuditActions.reopen]: 'Voltar para Análise',
-  [reviewAuditActions['resend-requirements']]: 'Reenvio das exigências',
-  [medipayAuditActions.accountCreated]: 'Conta MediPay criada',
-  [medipayAuditActions.accountFailed]: 'Erro na criação da conta MediPay',
-  [medipayAuditActions.documentsSent]: 'Documentos enviados à MediPay',
-  [medipayAuditActions.documentsFailed]: 'Erro no envio dos documentos à MediPay',
-  [medipayAuditActions.onboardingSent]: 'Link de onboarding enviado',
-  [medipayAuditActions.onboardingFailed]: 'Erro no envio do link de onboarding',
-  [medipayAuditActions.emailVerificationSent]: 'Verificação de e-mail enviada',
-  [medipayAuditActions.emailVerificationFailed]: 'Erro na verificação de e-mail',
-  [screeningAuditActions.confirmed]: 'Ocorrência de triagem confirmada',
-  [screeningAuditActions.dismissed]: 'Ocorrência de triagem descartada',
-  [caseAuditActions.assign]: caseMessages.assigned,
-  [caseAuditActions.takeOver]: 'Análise transferida',
-  [caseAuditActions.release]: caseMessages.released,
-  [caseAuditActions.firstApproval]: caseMessages.firstApproved,
-  [caseAuditActions.withdrawApproval]: caseMessages.withdrawn,
-  [caseAuditActions.acceptDocument]: caseMessages.documentAccepted,
-  [caseAuditActions.refuseDocument]: caseMessages.documentRefused,
-  [caseAuditActions.exportDossier]: 'Dossiê exportado',
 };
 
 const actorLabels = { applicant: 'Solicitante', system: 'Sistema', admin: 'Administrador' };

@@ -89,6 +89,20 @@ const selectOf = (flow: Flow) =>
     ? sql`select 'PF' as flow, id, protocolo, nome_completo as name, cpf as document, status, created_at, session_id from onboarding_pf`
     : sql`select 'PJ' as flow, id, protocolo, coalesce(nome_fantasia, razao_social) as name, cnpj as document, status, created_at, session_id from onboarding_pj`;
 
+type LinkedApplicationRow = Omit<LinkedRow, 'attribute' | 'value'>;
+
+/** A row of `selectOf`, typed. */
+const applicationOf = (row: Record<string, unknown>): LinkedApplicationRow => ({
+  flow: row.flow as Flow,
+  id: String(row.id),
+  protocolo: (row.protocolo as string | null) ?? null,
+  name: (row.name as string | null) ?? null,
+  document: (row.document as string | null) ?? null,
+  status: String(row.status),
+  createdAt: new Date(row.created_at as string),
+  sessionId: String(row.session_id),
+});
+
 /** The other applications sharing each attribute of `keys`, newest first per attribute. */
 export async function findLinkedRows(executor: Executor, keys: LinkKeys): Promise<LinkedRow[]> {
   const rows: LinkedRow[] = [];
@@ -98,18 +112,7 @@ export async function findLinkedRows(executor: Executor, keys: LinkKeys): Promis
       sql`${selectOf(probe.flow)} where ${probe.where}${self} order by created_at desc limit ${LINKS_PER_ATTRIBUTE}`,
     );
     for (const row of result.rows as Array<Record<string, unknown>>) {
-      rows.push({
-        flow: probe.flow,
-        id: String(row.id),
-        protocolo: (row.protocolo as string | null) ?? null,
-        name: (row.name as string | null) ?? null,
-        document: (row.document as string | null) ?? null,
-        status: String(row.status),
-        createdAt: new Date(row.created_at as string),
-        sessionId: String(row.session_id),
-        attribute: probe.attribute,
-        value: probe.value,
-      });
+      rows.push({ ...applicationOf(row), attribute: probe.attribute, value: probe.value });
     }
   }
   return rows;
@@ -119,7 +122,7 @@ export async function findLinkedRows(executor: Executor, keys: LinkKeys): Promis
 export async function findApplicationsBySessions(
   executor: Executor,
   sessionIds: readonly string[],
-): Promise<Omit<LinkedRow, 'attribute' | 'value'>[]> {
+): Promise<LinkedApplicationRow[]> {
   if (sessionIds.length === 0) return [];
   const list = sql.join(
     sessionIds.map((id) => sql`${id}`),
@@ -128,14 +131,5 @@ export async function findApplicationsBySessions(
   const result = await executor.execute(
     sql`${selectOf('PF')} where session_id in (${list}) union all ${selectOf('PJ')} where session_id in (${list})`,
   );
-  return (result.rows as Array<Record<string, unknown>>).map((row) => ({
-    flow: row.flow as Flow,
-    id: String(row.id),
-    protocolo: (row.protocolo as string | null) ?? null,
-    name: (row.name as string | null) ?? null,
-    document: (row.document as string | null) ?? null,
-    status: String(row.status),
-    createdAt: new Date(row.created_at as string),
-    sessionId: String(row.session_id),
-  }));
+  return (result.rows as Array<Record<string, unknown>>).map(applicationOf);
 }

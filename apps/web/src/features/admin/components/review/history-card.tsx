@@ -1,9 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import type { ApplicationDetail } from '@medipay/shared/admin-review';
-import { caseAuditActions } from '@medipay/shared/case-review';
-import { screeningAuditActions } from '@medipay/shared/screening';
+import { auditActionLabels } from '@medipay/shared/audit-labels';
 import { formatDateTime } from '@medipay/shared/dates';
-import { medipayAuditActions } from '@medipay/shared/medipay-account';
 import { statusLabel } from '@medipay/shared/status';
 import { SectionCard } from './detail-parts';
 
@@ -11,32 +9,6 @@ type History = ApplicationDetail['history'];
 type Audit = ApplicationDetail['audit'];
 
 const actorLabels = { applicant: 'Solicitante', system: 'Sistema', admin: 'Administrador' };
-
-const auditActionLabels: Record<string, string> = {
-  APROVADO: 'Aprovação',
-  EM_EXIGENCIA: 'Exigências enviadas',
-  NEGADO: 'Negação',
-  VOLTAR_PARA_ANALISE: 'Voltar para Análise',
-  REENVIO_EXIGENCIAS: 'Reenvio das exigências',
-  [medipayAuditActions.accountCreated]: 'Conta MediPay criada',
-  [medipayAuditActions.accountFailed]: 'Erro na criação da conta MediPay',
-  [medipayAuditActions.documentsSent]: 'Documentos enviados à MediPay',
-  [medipayAuditActions.documentsFailed]: 'Erro no envio dos documentos à MediPay',
-  [medipayAuditActions.onboardingSent]: 'Link de onboarding enviado',
-  [medipayAuditActions.onboardingFailed]: 'Erro no envio do link de onboarding',
-  [medipayAuditActions.emailVerificationSent]: 'Verificação de e-mail enviada',
-  [medipayAuditActions.emailVerificationFailed]: 'Erro na verificação de e-mail',
-  [screeningAuditActions.confirmed]: 'Ocorrência de triagem confirmada',
-  [screeningAuditActions.dismissed]: 'Ocorrência de triagem descartada',
-  [caseAuditActions.assign]: 'Análise assumida',
-  [caseAuditActions.takeOver]: 'Análise assumida no lugar de outro administrador',
-  [caseAuditActions.release]: 'Análise liberada',
-  [caseAuditActions.firstApproval]: 'Primeira aprovação',
-  [caseAuditActions.withdrawApproval]: 'Primeira aprovação retirada',
-  [caseAuditActions.acceptDocument]: 'Documento aceito',
-  [caseAuditActions.refuseDocument]: 'Documento recusado',
-  [caseAuditActions.exportDossier]: 'Dossiê exportado',
-};
 
 const byDate = <T extends { createdAt: string }>(entries: readonly T[]) =>
   [...entries].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));

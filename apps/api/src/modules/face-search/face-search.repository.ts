@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '@medipay/db/client';
 import { faceDescriptors } from '@medipay/db/schema';
 import type { Executor } from '../messaging/outbox.repository';
 import { CODE_BITS, distanceTerms, type FaceCode } from './face-code';
@@ -28,7 +27,7 @@ export async function upsertFace(
 
 /** The stored descriptor of a session's selfie, or null. */
 export async function findDescriptor(
-  db: Database,
+  db: Executor,
   sessionId: string,
   documentId: string,
 ): Promise<Uint8Array | null> {
@@ -49,7 +48,7 @@ export type Candidate = { sessionId: string; documentId: string; descriptor: Uin
  * sequential scan with a top-N sort: no index orders by this distance), looking the cosine term
  * up by the number of differing bits; the shortlist's descriptors are then read by primary key.
  */
-export async function shortlist(db: Database, code: FaceCode, size: number): Promise<Candidate[]> {
+export async function shortlist(db: Executor, code: FaceCode, size: number): Promise<Candidate[]> {
   const terms = `{${distanceTerms(code.norm).join(',')}}`;
   const result = await db.execute(sql`
     select d.session_id, d.document_id, d.descriptor

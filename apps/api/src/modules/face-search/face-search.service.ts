@@ -23,8 +23,15 @@ export type FaceSearch = {
     executor: Executor,
     face: { sessionId: string; documentId: string; descriptor: ArrayLike<number> },
   ) => Promise<void>;
-  /** The descriptor stored for a session's selfie, or null. */
-  descriptorOf: (sessionId: string, documentId: string) => Promise<number[] | null>;
+  /**
+   * The descriptor stored for a session's selfie, or null. `executor`: the caller's transaction
+   * when it has one (PGlite serves one connection: a query beside an open transaction waits on it).
+   */
+  descriptorOf: (
+    sessionId: string,
+    documentId: string,
+    executor?: Executor,
+  ) => Promise<number[] | null>;
   /**
    * The stored selfies of the same person as `descriptor` (similarity at or above
    * LINK_SIMILARITY), best first, at most `limit` (default 20), none of
@@ -32,7 +39,7 @@ export type FaceSearch = {
    */
   search: (
     descriptor: ArrayLike<number>,
-    options?: { excludeSessionId?: string; limit?: number },
+    options?: { excludeSessionId?: string; limit?: number; executor?: Executor },
   ) => Promise<FaceMatch[]>;
 };
 
@@ -57,8 +64,8 @@ export function createFaceSearch(deps: { db: Database }): FaceSearch {
         code: faceCode(face.descriptor),
       }),
 
-    descriptorOf: async (sessionId, documentId) => {
-      const stored = await findDescriptor(db, sessionId, documentId);
+    descriptorOf: async (sessionId, documentId, executor = db) => {
+      const stored = await findDescriptor(executor, sessionId, documentId);
       return stored ? decodeDescriptor(stored) : null;
     },
 
@@ -67,7 +74,11 @@ export function createFaceSearch(deps: { db: Database }): FaceSearch {
       if (!Number.isInteger(limit) || limit < 1) throw new Error(`invalid limit ${limit}`);
       const query = Array.from(descriptor);
       // The excluded session's own selfies take places in the shortlist: a few more make up.
-      const candidates = await shortlist(db, faceCode(query), shortlistSize(limit) + 4);
+      const candidates = await shortlist(
+        options.executor ?? db,
+        faceCode(query),
+        shortlistSize(limit) + 4,
+      );
       return candidates
         .filter((candidate) => candidate.sessionId !== options.excludeSessionId)
         .map((candidate) => ({

@@ -18,6 +18,7 @@ import {
  */
 export type FaceLinks = {
   similarTo: (
+    executor: Executor,
     sessionId: string,
     selfieDocumentId: string,
   ) => Promise<Array<{ sessionId: string; similarity: number }> | null>;
@@ -26,10 +27,10 @@ export type FaceLinks = {
 /** Face links from the one-to-many face search (face-search): the session's selfie against all. */
 export function faceLinksOf(faces: Pick<FaceSearch, 'descriptorOf' | 'search'>): FaceLinks {
   return {
-    similarTo: async (sessionId, selfieDocumentId) => {
-      const descriptor = await faces.descriptorOf(sessionId, selfieDocumentId);
+    similarTo: async (executor, sessionId, selfieDocumentId) => {
+      const descriptor = await faces.descriptorOf(sessionId, selfieDocumentId, executor);
       if (!descriptor) return null;
-      const matches = await faces.search(descriptor, { excludeSessionId: sessionId });
+      const matches = await faces.search(descriptor, { excludeSessionId: sessionId, executor });
       return matches.map(({ sessionId: other, similarity }) => ({ sessionId: other, similarity }));
     },
   };
@@ -110,7 +111,7 @@ export function createLinkedApplications(deps: {
 
     const selfieId = selfieIdOf(record);
     const matches =
-      faces && selfieId ? await faces.similarTo(record.row.sessionId, selfieId) : null;
+      faces && selfieId ? await faces.similarTo(executor, record.row.sessionId, selfieId) : null;
     if (matches && matches.length > 0) {
       const similarity = new Map(matches.map((match) => [match.sessionId, match.similarity]));
       for (const row of await findApplicationsBySessions(executor, [...similarity.keys()])) {

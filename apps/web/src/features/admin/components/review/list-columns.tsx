@@ -71,38 +71,50 @@ export const progressColumn: ListColumn = {
 
 /**
  * 'Prazo': the due time while the case awaits analysis (São Paulo date and time), with 'Vence
- * hoje' or 'Atrasado' when it applies; a dash otherwise. Both lists have it.
+ * hoje' or 'Atrasado' when it applies, a dash otherwise; under it, who holds the case (the
+ * e-mail's name part, the whole address on hover). One column for both keeps the table inside
+ * its box at 1280 px. Both lists have it.
  */
 export const prazoColumn: ListColumn = {
   label: caseMessages.deadline,
   // The badge goes under the date when the row is short of room.
-  className: 'w-px min-w-28 tabular-nums',
+  className: 'w-px min-w-24 tabular-nums',
   render: (item) => {
-    if (!item.prazoAnalise) return '—';
-    const { prazoStatus } = item;
+    const { prazoStatus, prazoAnalise, analistaEmail } = item;
+    // Date and time may sit on two lines when the row is short of room.
+    const [day, time] = prazoAnalise ? formatDeadline(prazoAnalise).split(' ') : [];
     return (
-      <span className="inline-flex flex-wrap items-center gap-1">
-        <span className="whitespace-nowrap">{formatDeadline(item.prazoAnalise)}</span>
-        {prazoStatus === 'atrasado' && (
-          <Badge variant="outline" className="border-red-400 text-red-900">
-            {deadlineStatusLabels.atrasado}
-          </Badge>
+      <span className="flex flex-col items-start gap-1">
+        {prazoAnalise ? (
+          <span className="inline-flex flex-wrap items-center gap-1">
+            <span>
+              <span className="whitespace-nowrap">{day}</span>{' '}
+              <span className="whitespace-nowrap">{time}</span>
+            </span>
+            {prazoStatus === 'atrasado' && (
+              <Badge variant="outline" className="border-red-400 text-red-900">
+                {deadlineStatusLabels.atrasado}
+              </Badge>
+            )}
+            {prazoStatus === 'vence_hoje' && (
+              <Badge variant="outline" className="border-amber-400 text-amber-900">
+                {deadlineStatusLabels.vence_hoje}
+              </Badge>
+            )}
+          </span>
+        ) : (
+          '—'
         )}
-        {prazoStatus === 'vence_hoje' && (
-          <Badge variant="outline" className="border-amber-400 text-amber-900">
-            {deadlineStatusLabels.vence_hoje}
-          </Badge>
+        {analistaEmail && (
+          <span
+            className="line-clamp-1 text-xs text-muted-foreground [overflow-wrap:anywhere]"
+            title={analistaEmail}
+          >
+            <span className="sr-only">{caseListLabels.holder}: </span>
+            {analistaEmail.split('@')[0]}
+          </span>
         )}
       </span>
     );
   },
-};
-
-/** 'Responsável': who holds the case ('Assumir análise'); a dash for nobody. Both lists have it. */
-export const holderColumn: ListColumn = {
-  label: caseListLabels.holder,
-  // Narrow, but not one character wide: an e-mail breaks after its '@' first.
-  className: 'w-px min-w-36',
-  render: (item) =>
-    item.analistaEmail ? <ClippedText className="text-sm">{item.analistaEmail}</ClippedText> : '—',
 };

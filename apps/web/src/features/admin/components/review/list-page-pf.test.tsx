@@ -23,7 +23,6 @@ describe('PF list', () => {
       'Progresso',
       'Criado em',
       'Prazo',
-      'Responsável',
       'Ações',
     ]);
     // The name with the e-mail under it, each two lines at most, whole on hover.

@@ -27,7 +27,6 @@ describe('PJ list', () => {
       'Progresso',
       'Criado em',
       'Prazo',
-      'Responsável',
       'Ações',
     ]);
     // Trade name with the e-mail below.

@@ -1,4 +1,5 @@
 import { triagemFilterLabels, triagemFilterValues } from '@medipay/shared/admin-review';
+import type { ApplicationListItem } from '@medipay/shared/admin-review';
 import { caseListLabels } from '@medipay/shared/back-office';
 import { biometricDecisionLabels } from '@medipay/shared/biometrics';
 import { caseMessages, deadlineStatusLabels } from '@medipay/shared/case-review';
@@ -45,19 +46,22 @@ export const statusColumn: ListColumn = {
   label: 'Status',
   className: fitContent,
   render: (item) => (
-    <span className="inline-flex flex-wrap items-center gap-1">
-      <StatusBadge status={item.status} />
-      {item.biometricDecision === 'em_revisao' && (
-        <Badge variant="outline" className="border-amber-400 text-amber-900">
-          <span className="sr-only">Biometria: </span>
-          {biometricDecisionLabels.em_revisao}
-        </Badge>
-      )}
-      {item.openScreeningHits && (
-        <Badge variant="outline" className="border-red-400 text-red-900">
-          Triagem pendente
-        </Badge>
-      )}
+    <span className="flex flex-col items-start gap-1">
+      <span className="inline-flex flex-wrap items-center gap-1">
+        <StatusBadge status={item.status} />
+        {item.biometricDecision === 'em_revisao' && (
+          <Badge variant="outline" className="border-amber-400 text-amber-900">
+            <span className="sr-only">Biometria: </span>
+            {biometricDecisionLabels.em_revisao}
+          </Badge>
+        )}
+        {item.openScreeningHits && (
+          <Badge variant="outline" className="border-red-400 text-red-900">
+            Triagem pendente
+          </Badge>
+        )}
+      </span>
+      <CaseLine item={item} />
     </span>
   ),
 };
@@ -70,51 +74,46 @@ export const progressColumn: ListColumn = {
 };
 
 /**
- * 'Prazo': the due time while the case awaits analysis (São Paulo date and time), with 'Vence
- * hoje' or 'Atrasado' when it applies, a dash otherwise; under it, who holds the case (the
- * e-mail's name part, the whole address on hover). One column for both keeps the table inside
- * its box at 1280 px. Both lists have it.
+ * Under the status: the due time while the case awaits analysis (São Paulo date and time) with
+ * 'Vence hoje' or 'Atrasado' when it applies, and who holds the case (the e-mail's name part, the
+ * whole address on hover). In the status cell rather than columns of their own, so the table
+ * stays inside its box at 1280 px.
  */
-export const prazoColumn: ListColumn = {
-  label: caseMessages.deadline,
-  // The badge goes under the date when the row is short of room.
-  className: 'w-px min-w-24 tabular-nums',
-  render: (item) => {
-    const { prazoStatus, prazoAnalise, analistaEmail } = item;
-    // Date and time may sit on two lines when the row is short of room.
-    const [day, time] = prazoAnalise ? formatDeadline(prazoAnalise).split(' ') : [];
-    return (
-      <span className="flex flex-col items-start gap-1">
-        {prazoAnalise ? (
-          <span className="inline-flex flex-wrap items-center gap-1">
-            <span>
-              <span className="whitespace-nowrap">{day}</span>{' '}
-              <span className="whitespace-nowrap">{time}</span>
-            </span>
-            {prazoStatus === 'atrasado' && (
-              <Badge variant="outline" className="border-red-400 text-red-900">
-                {deadlineStatusLabels.atrasado}
-              </Badge>
-            )}
-            {prazoStatus === 'vence_hoje' && (
-              <Badge variant="outline" className="border-amber-400 text-amber-900">
-                {deadlineStatusLabels.vence_hoje}
-              </Badge>
-            )}
+function CaseLine({ item }: { item: ApplicationListItem }) {
+  const { prazoStatus, prazoAnalise, analistaEmail } = item;
+  if (!prazoAnalise && !analistaEmail) return null;
+  // Date and time may sit on two lines when the row is short of room.
+  const [day, time] = prazoAnalise ? formatDeadline(prazoAnalise).split(' ') : [];
+  return (
+    <span className="flex flex-col items-start gap-1 text-xs tabular-nums">
+      {prazoAnalise && (
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <span>
+            <span className="sr-only">{caseMessages.deadline}: </span>
+            <span className="whitespace-nowrap">{day}</span>{' '}
+            <span className="whitespace-nowrap">{time}</span>
           </span>
-        ) : (
-          '—'
-        )}
-        {analistaEmail && (
-          <span
-            className="line-clamp-1 text-xs text-muted-foreground [overflow-wrap:anywhere]"
-            title={analistaEmail}
-          >
-            <span className="sr-only">{caseListLabels.holder}: </span>
-            {analistaEmail.split('@')[0]}
-          </span>
-        )}
-      </span>
-    );
-  },
-};
+          {prazoStatus === 'atrasado' && (
+            <Badge variant="outline" className="border-red-400 text-red-900">
+              {deadlineStatusLabels.atrasado}
+            </Badge>
+          )}
+          {prazoStatus === 'vence_hoje' && (
+            <Badge variant="outline" className="border-amber-400 text-amber-900">
+              {deadlineStatusLabels.vence_hoje}
+            </Badge>
+          )}
+        </span>
+      )}
+      {analistaEmail && (
+        <span
+          className="line-clamp-1 text-muted-foreground [overflow-wrap:anywhere]"
+          title={analistaEmail}
+        >
+          <span className="sr-only">{caseListLabels.holder}: </span>
+          {analistaEmail.split('@')[0]}
+        </span>
+      )}
+    </span>
+  );
+}

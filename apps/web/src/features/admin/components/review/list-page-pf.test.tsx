@@ -22,7 +22,6 @@ describe('PF list', () => {
       'Status',
       'Progresso',
       'Criado em',
-      'Prazo',
       'Ações',
     ]);
     // The name with the e-mail under it, each two lines at most, whole on hover.

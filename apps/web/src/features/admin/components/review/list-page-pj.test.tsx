@@ -26,7 +26,6 @@ describe('PJ list', () => {
       'Status',
       'Progresso',
       'Criado em',
-      'Prazo',
       'Ações',
     ]);
     // Trade name with the e-mail below.

@@ -13,7 +13,6 @@ import { Label } from '../../../../components/ui/label';
 import { adminTitle, useDocumentTitle } from '../../hooks/use-document-title';
 import { LoadError } from '../load-error';
 import { FilterSelect } from './filter-select';
-import { prazoColumn } from './list-columns';
 import { ListCountBadges } from './list-counts';
 import { ListPagination } from './list-pagination';
 import {
@@ -33,7 +32,7 @@ import { SearchField } from './search-field';
 /**
  * A flow's list ('Onboardings PF', 'Onboardings PJ'): totals, search, status and the flow's own
  * filters, case management's (due time, 'Minhas análises', the sort), the page of applications
- * with the flow's columns then 'Prazo' (with who holds the case), and the actions of each row.
+ * with the flow's columns (the status with its due time and holder), and the actions of each row.
  */
 export function ReviewListPage<F extends ApplicationFlow>({
   flow,
@@ -71,7 +70,7 @@ function ListView<F extends ApplicationFlow>({ flow }: { flow: ReviewFlowDefinit
     resultsTop.current?.scrollIntoView?.({ block: 'start', behavior: 'instant' });
   }, [data, list.isPlaceholderData]);
   const statusOptions = definition.statuses.map((value) => ({ value, label: statusLabel(value) }));
-  const listColumns = [...definition.columns, prazoColumn];
+  const listColumns = definition.columns;
   const columns = [...listColumns.map((column) => column.label), 'Ações'];
 
   return (

@@ -104,6 +104,18 @@ export function multipartFiles(files: MultipartFile[]) {
   };
 }
 
+/** A multipart body with text fields first, then file parts. */
+export function multipartForm(fields: Record<string, string>, files: MultipartFile[]) {
+  const form = multipartFiles(files);
+  const boundary = /boundary=(.+)$/.exec(form.headers['content-type'])![1]!;
+  const texts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+  );
+  return { payload: Buffer.concat([...texts, form.payload]), headers: form.headers };
+}
+
 /** A multipart body with one file part. */
 export function multipart(
   field: string,

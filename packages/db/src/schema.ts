@@ -13,3 +13,4 @@ export * from './schema/medipay';
 export * from './schema/screening';
 export * from './schema/case-review';
 export * from './schema/face-search';
+export * from './schema/liveness';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { uploadedDocumentSchema } from './documents';
-import { livenessChallengeSchema } from './liveness';
+import { LIVENESS_STEPS, livenessChallengeSchema } from './liveness';
 
 /** Why a face match or a liveness check did not pass. */
 export const biometricReasons = [
@@ -12,6 +12,7 @@ export const biometricReasons = [
   'no-match',
   'camera-required',
   'challenge-not-done',
+  'not-live',
   'document-not-image',
 ] as const;
 export const biometricReasonSchema = z.enum(biometricReasons);
@@ -52,6 +53,8 @@ export const biometricReasonMessages: Record<BiometricReason, string> = {
     'A prova de vida precisa da câmera: tire a selfie pela câmera, seguindo as instruções na tela. Sem câmera neste aparelho, continue pelo celular.',
   'challenge-not-done':
     'Não foi possível confirmar os movimentos pedidos. Refaça a prova de vida seguindo as instruções.',
+  'not-live':
+    'A prova de vida não reconheceu os movimentos de um rosto ao vivo. Refaça a prova de vida com o seu rosto diante da câmera, sem fotos nem telas.',
   'document-not-image':
     'Para comparar com a selfie, envie a frente do documento de identidade como foto (JPG, PNG ou WEBP).',
 };
@@ -87,8 +90,34 @@ export const biometricMessages = {
 export const livenessChallengeResponseSchema = z.object({
   id: z.string(),
   order: z.array(livenessChallengeSchema),
+  /** Sent back with the frames: only the browser the challenge was issued to has it. */
+  nonce: z.string(),
   expiresInSeconds: z.number().int(),
 });
+/**
+ * The frames of a challenge as the browser sends them: `neutral` (facing the camera, before the
+ * first movement), then `step-0`, `step-1`, ... one per movement in the order asked.
+ */
+export const challengeFrameNames = [
+  'neutral',
+  ...Array.from({ length: LIVENESS_STEPS }, (_, step) => `step-${step}`),
+];
+
+/**
+ * When each frame was captured, in milliseconds since the challenge was shown, in the order of
+ * challengeFrameNames (sent as JSON in the `timings` field).
+ */
+export const challengeTimingsSchema = z
+  .array(
+    z
+      .number()
+      .finite()
+      .min(0)
+      .max(60 * 60 * 1000),
+  )
+  .length(LIVENESS_STEPS + 1);
+export type ChallengeTimings = z.infer<typeof challengeTimingsSchema>;
+
 export type LivenessChallengeResponse = z.infer<typeof livenessChallengeResponseSchema>;
 
 export const biometricCheckRequestSchema = z.object({

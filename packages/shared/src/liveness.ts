@@ -172,20 +172,28 @@ export function poseShows(
   }
 }
 
+/** Head turns in one challenge: 14 possible sequences, both directions in each. */
+export const LIVENESS_STEPS = 4;
+
 /**
- * Random order of the three challenges (Fisher-Yates) from a source of random integers in
- * [0, maxExclusive): the caller passes crypto-backed randomness, e.g.
- * `(n) => randomInt(0, n - 1)` from ./random.
+ * The server's challenge: LIVENESS_STEPS head turns, each to the left or the right at random,
+ * both directions in every sequence, from a source of random integers in [0, maxExclusive) (the
+ * caller passes crypto-backed randomness, e.g. `(n) => randomInt(0, n - 1)` from ./random).
+ *
+ * Only turns: a turn is the movement whose frames show depth (the nose crosses the cheeks), which
+ * a photo or a screen cannot show; a blink shows none, and a painted blink passed the earlier
+ * challenge (docs/decisions/025-identity-checks-round-2.md). The tracker still knows blinks.
  */
 export function challengeOrder(randomInt: (maxExclusive: number) => number): LivenessChallenge[] {
-  const order = [...livenessChallenges];
-  for (let last = order.length - 1; last > 0; last -= 1) {
-    const pick = randomInt(last + 1);
-    if (!Number.isInteger(pick) || pick < 0 || pick > last)
-      throw new RangeError(`randomInt(${last + 1}) gave ${pick}`);
-    [order[last], order[pick]] = [order[pick]!, order[last]!];
-  }
-  return order;
+  // The 2^LIVENESS_STEPS left/right patterns but the two of a single direction: one is drawn.
+  const sequences = 2 ** LIVENESS_STEPS - 2;
+  const pick = randomInt(sequences);
+  if (!Number.isInteger(pick) || pick < 0 || pick >= sequences)
+    throw new RangeError(`randomInt(${sequences}) gave ${pick}`);
+  const pattern = pick + 1;
+  return Array.from({ length: LIVENESS_STEPS }, (_, step) =>
+    (pattern >> step) & 1 ? 'turn-right' : 'turn-left',
+  );
 }
 
 export type TrackerFrame = {

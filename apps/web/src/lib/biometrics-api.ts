@@ -5,10 +5,10 @@
 import { apiErrorSchema, errorCodes, genericMessages } from '@medipay/shared/api-error';
 import {
   biometricCheckSchema,
+  challengeFrameNames,
   livenessChallengeResponseSchema,
   type BiometricCheckRequest,
 } from '@medipay/shared/biometrics';
-import type { LivenessChallenge } from '@medipay/shared/liveness';
 import { apiRequest, ApiRequestError } from './api-client';
 
 const WIZARD = '/applicant/PF';
@@ -20,17 +20,25 @@ export function issueLivenessChallenge(base = WIZARD) {
   });
 }
 
-/** Sends the frame captured at each movement of the challenge (JPEG, one per movement). */
+/**
+ * Sends the challenge's frames (JPEG): the neutral frame, then the one captured at each movement,
+ * with their capture times (ms since the challenge was shown) and the challenge's nonce.
+ */
 export async function sendChallengeFrames(
-  challengeId: string,
-  frames: ReadonlyMap<LivenessChallenge, Blob>,
+  challenge: { id: string; nonce: string },
+  answer: { frames: readonly Blob[]; timings: readonly number[] },
   base = WIZARD,
 ): Promise<void> {
   const body = new FormData();
-  for (const [step, frame] of frames) body.append(step, frame, `${step}.jpg`);
+  body.append('nonce', challenge.nonce);
+  body.append('timings', JSON.stringify(answer.timings.map((time) => Math.round(time))));
+  answer.frames.forEach((frame, index) => {
+    const name = challengeFrameNames[index]!;
+    body.append(name, frame, `${name}.jpg`);
+  });
   let response: Response;
   try {
-    response = await fetch(`/api${base}/biometrics/challenges/${challengeId}/frames`, {
+    response = await fetch(`/api${base}/biometrics/challenges/${challenge.id}/frames`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { accept: 'application/json' },

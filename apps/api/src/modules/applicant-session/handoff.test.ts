@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVENESS_STEPS } from '@medipay/shared/liveness';
 import { errorCodes } from '@medipay/shared/api-error';
 import {
   HANDOFF_COOKIE,
@@ -187,7 +188,7 @@ describe('what the phone’s credential may do', () => {
     // The liveness challenge, the photos (and their previews), the check.
     const challenge = await call(phone, 'POST', '/api/handoff/biometrics/challenges');
     expect(challenge.statusCode).toBe(201);
-    expect(challenge.json().order).toHaveLength(3);
+    expect(challenge.json().order).toHaveLength(LIVENESS_STEPS);
     const { selfie, selfieDoc, check } = await phoneCheck(phone);
     expect(selfie.url).toBe(`/api/handoff/documents/${selfie.id}`);
     expect(selfie.thumbnailUrl).toBe(`/api/handoff/documents/${selfie.id}/thumbnail`);

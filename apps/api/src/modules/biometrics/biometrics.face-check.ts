@@ -7,10 +7,15 @@ import type { Documents } from '../documents/documents.service';
 import { combineDecision } from '../kyc/biometric-decision';
 import type { FaceAnalysis, FaceEngine } from '../kyc/face-engine';
 import { evaluateFaceMatch } from '../kyc/face-match';
-import { evaluateLiveness } from '../kyc/liveness-check';
+import { evaluateLiveness, type ChallengeEvidence } from '../kyc/liveness-check';
 import { createFaceSearch } from '../face-search/face-search.service';
 import { LIVENESS_FRAME_FIELD, noSimilarities, type CheckRecord } from './biometrics.records';
-import { findChallenge, findOwnDocument } from './biometrics.repository';
+import {
+  earlierSignatures,
+  findChallenge,
+  findOwnDocument,
+  keepSignatures,
+} from './biometrics.repository';
 
 /**
  * The real face check: the selfie, the selfie with the document and the document's photo
@@ -27,11 +32,22 @@ export function createFaceCheck(deps: { db: Database; documents: Documents; engi
     return smallFace ? engine.analyseSmallFace(image) : engine.analyse(image);
   };
 
-  async function challengeEvidence(session: ApplicantSessionRow, challengeId: string | null) {
+  async function challengeEvidence(
+    session: ApplicantSessionRow,
+    challengeId: string | null,
+  ): Promise<ChallengeEvidence | null> {
     if (!challengeId) return null;
     const challenge = await findChallenge(db, session, challengeId);
-    const { frameIds, completedAt, order } = challenge?.record ?? {};
-    if (!challenge || challenge.row.status !== 'done' || !frameIds || !completedAt || !order)
+    const { frameIds, completedAt, order, timings, issuedAt } = challenge?.record ?? {};
+    if (
+      !challenge ||
+      challenge.row.status !== 'done' ||
+      !frameIds ||
+      !completedAt ||
+      !order ||
+      !timings ||
+      frameIds.length !== order.length + 1
+    )
       return null;
     const frames: FaceAnalysis[] = [];
     for (const id of frameIds) {
@@ -39,7 +55,15 @@ export function createFaceCheck(deps: { db: Database; documents: Documents; engi
       if (!frame) return null;
       frames.push(await analyse(frame));
     }
-    return { order, frames, completedAt: new Date(completedAt) };
+    const [neutral, ...steps] = frames;
+    return {
+      order,
+      neutral: neutral!,
+      frames: steps,
+      timings,
+      issuedAt: new Date(issuedAt!),
+      completedAt: new Date(completedAt),
+    };
   }
 
   async function realCheck(
@@ -82,12 +106,15 @@ export function createFaceCheck(deps: { db: Database; documents: Documents; engi
         descriptor: selfieFace.embedding,
       });
     }
-    const liveness = evaluateLiveness({
+    const { signatures, ...liveness } = evaluateLiveness({
       challenge: await challengeEvidence(session, request.challengeId),
       selfie: selfieFace,
       selfieTakenAt: photos.selfie.createdAt,
       similarity: engine.similarity,
+      earlier: request.challengeId ? await earlierSignatures(db, session, request.challengeId) : [],
     });
+    if (signatures && request.challengeId)
+      await keepSignatures(db, session, request.challengeId, signatures);
     const reasons = match.reasons.map(({ photo, reason }) => ({
       photo,
       reason,

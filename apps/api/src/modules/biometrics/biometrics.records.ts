@@ -4,7 +4,7 @@ import type {
   FaceSimilarities,
 } from '@medipay/shared/biometrics';
 import type { LivenessChallenge } from '@medipay/shared/liveness';
-import type { LivenessOutcome } from '../kyc/liveness-check';
+import type { ChallengeSignatures, LivenessOutcome } from '../kyc/liveness-check';
 
 /** The document field under which the challenge frames are kept (private, like every document). */
 export const LIVENESS_FRAME_FIELD = 'livenessFrame';
@@ -13,8 +13,15 @@ export const LIVENESS_FRAME_FIELD = 'livenessFrame';
 export type ChallengeRecord = {
   order: LivenessChallenge[];
   issuedAt: string;
+  /** SHA-256 of the challenge's nonce (hex): the frames must come with the nonce itself. */
+  nonceHash?: string;
+  /** The neutral frame first, then one per step. */
   frameIds?: string[];
+  /** Capture times sent with the frames (ms since the challenge was shown), same order. */
+  timings?: number[];
   completedAt?: string;
+  /** Landmark signatures of the frames, once a check accepted the challenge (replay guard). */
+  signatures?: ChallengeSignatures;
 };
 
 /** What a face check stores in verification_results.result (check 'face_match'). */

@@ -7,6 +7,8 @@ import {
   biometricCheckSchema,
   biometricDecisionAccepted,
   biometricMessages,
+  challengeFrameNames,
+  challengeTimingsSchema,
   keptBiometricAnswerSchema,
   livenessChallengeResponseSchema,
   type BiometricCheck,
@@ -18,7 +20,7 @@ import {
   handoffProgressSchema,
   phoneHandoffSchema,
 } from '@medipay/shared/handoff';
-import { livenessChallengeSchema } from '@medipay/shared/liveness';
+import { LIVENESS_STEPS } from '@medipay/shared/liveness';
 import { validationMessages } from '@medipay/shared/messages';
 import { AppError } from '../../lib/app-error';
 import type { ApplicantSessionRow } from '../applicant-session/applicant-session.repository';
@@ -27,6 +29,17 @@ import { readUploadedFile, sendDocument } from '../documents/document-http';
 import type { DocumentRow } from '../documents/documents.repository';
 import { toUploadedDocument } from '../documents/documents.service';
 import { selfiePhotoFields, type Biometrics, type SelfiePhotoField } from './biometrics.service';
+
+/** The form fields that come with the frames. */
+const challengeFrameFields = new Set(['nonce', 'timings']);
+
+const parseJson = (text: string | undefined): unknown => {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 /** A challenge frame is a 640x480 JPEG: far below this. */
 const MAX_FRAME_BYTES = 2 * 1024 * 1024;
@@ -81,17 +94,23 @@ function selfieStepRoutes(
       if (!request.isMultipart())
         throw new AppError(errorCodes.badRequest, biometricMessages.missingFrames, 400);
       const frames = new Map<string, { fileName: string; data: Buffer }>();
+      const fields = new Map<string, string>();
       const wrongFrames = () =>
         new AppError(errorCodes.badRequest, biometricMessages.missingFrames, 400);
       try {
         for await (const part of request.parts({
-          limits: { files: 3, fileSize: MAX_FRAME_BYTES, fields: 2 },
+          limits: { files: LIVENESS_STEPS + 1, fileSize: MAX_FRAME_BYTES, fields: 2 },
         })) {
-          if (part.type !== 'file') continue;
-          const step = livenessChallengeSchema.safeParse(part.fieldname);
+          if (part.type !== 'file') {
+            if (!challengeFrameFields.has(part.fieldname) || fields.has(part.fieldname))
+              throw wrongFrames();
+            fields.set(part.fieldname, String(part.value));
+            continue;
+          }
           const data = await part.toBuffer();
-          if (!step.success || frames.has(step.data)) throw wrongFrames();
-          frames.set(step.data, { fileName: part.filename, data });
+          if (!challengeFrameNames.includes(part.fieldname) || frames.has(part.fieldname))
+            throw wrongFrames();
+          frames.set(part.fieldname, { fileName: part.filename, data });
         }
       } catch (error) {
         const code = (error as { code?: string }).code;
@@ -100,7 +119,13 @@ function selfieStepRoutes(
         if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw wrongFrames();
         throw error;
       }
-      await biometrics.submitFrames(session, request.params.id, frames);
+      const timings = challengeTimingsSchema.safeParse(parseJson(fields.get('timings')));
+      if (!timings.success) throw wrongFrames();
+      await biometrics.submitFrames(session, request.params.id, {
+        frames,
+        nonce: fields.get('nonce') ?? '',
+        timings: timings.data,
+      });
       return reply.status(204).send(null);
     },
   );

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
@@ -6,8 +7,10 @@ import { verificationResults } from '@medipay/db/schema';
 import { errorCodes } from '@medipay/shared/api-error';
 import {
   biometricMessages,
+  challengeFrameNames,
   type BiometricCheck,
   type BiometricCheckRequest,
+  type ChallengeTimings,
   type LivenessChallengeResponse,
 } from '@medipay/shared/biometrics';
 import { pfFileFields } from '@medipay/shared/files';
@@ -42,11 +45,18 @@ const IDENTITY_FRONT_FIELD = 'docIdentidadeFrente';
 
 export type Biometrics = {
   issueChallenge: (session: ApplicantSessionRow) => Promise<LivenessChallengeResponse>;
-  /** Keeps the frames the browser captured, one per step of the challenge. */
+  /**
+   * Keeps the frames the browser captured (the neutral frame, then one per step of the
+   * challenge) with their capture times, when they come with the challenge's nonce.
+   */
   submitFrames: (
     session: ApplicantSessionRow,
     challengeId: string,
-    frames: Map<string, { fileName: string; data: Buffer }>,
+    answer: {
+      frames: Map<string, { fileName: string; data: Buffer }>;
+      nonce: string;
+      timings: ChallengeTimings;
+    },
   ) => Promise<void>;
   /** Face match and liveness of the session's selfie, selfie with document and document photo. */
   check: (session: ApplicantSessionRow, request: BiometricCheckRequest) => Promise<BiometricCheck>;
@@ -77,6 +87,8 @@ export type Biometrics = {
 export const selfiePhotoFields = ['selfie', 'selfieDoc'] as const;
 export type SelfiePhotoField = (typeof selfiePhotoFields)[number];
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 const challengeNotFound = () =>
   new AppError(errorCodes.notFound, biometricMessages.challengeNotFound, 404);
 
@@ -96,15 +108,20 @@ export function createBiometrics(deps: {
     issueChallenge: async (session) => {
       const now = clock.now();
       const order = challengeOrder((max) => randomInt(0, max - 1));
-      const record: ChallengeRecord = { order, issuedAt: now.toISOString() };
+      const nonce = randomBytes(24).toString('base64url');
+      const record: ChallengeRecord = {
+        order,
+        issuedAt: now.toISOString(),
+        nonceHash: sha256(nonce),
+      };
       const [row] = await db
         .insert(verificationResults)
         .values({ sessionId: session.id, check: 'liveness', result: record, createdAt: now })
         .returning({ id: verificationResults.id });
-      return { id: row!.id, order, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
+      return { id: row!.id, order, nonce, expiresInSeconds: CHALLENGE_TTL_MS / 1000 };
     },
 
-    submitFrames: async (session, challengeId, frames) => {
+    submitFrames: async (session, challengeId, { frames, nonce, timings }) => {
       const challenge = await findChallenge(db, session, challengeId);
       if (!challenge) throw challengeNotFound();
       const now = clock.now();
@@ -112,12 +129,17 @@ export function createBiometrics(deps: {
       if (now.getTime() - issuedAt > CHALLENGE_TTL_MS) throw challengeNotFound();
       if (challenge.row.status !== 'pending')
         throw new AppError(errorCodes.conflict, biometricMessages.challengeUsed, 409);
-      const { order } = challenge.record;
-      if (frames.size !== order.length || order.some((step) => !frames.has(step)))
+      // Without its nonce the frames are not this challenge's answer: as if it did not exist.
+      const expected = Buffer.from(challenge.record.nonceHash ?? '', 'hex');
+      const given = Buffer.from(sha256(nonce), 'hex');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        throw challengeNotFound();
+      const names = challengeFrameNames.slice(0, challenge.record.order.length + 1);
+      if (frames.size !== names.length || names.some((name) => !frames.has(name)))
         throw new AppError(errorCodes.badRequest, biometricMessages.missingFrames, 400);
       const frameIds: string[] = [];
-      for (const step of order) {
-        const frame = frames.get(step)!;
+      for (const name of names) {
+        const frame = frames.get(name)!;
         const row = await documents.upload({
           session,
           field: LIVENESS_FRAME_FIELD,
@@ -130,6 +152,7 @@ export function createBiometrics(deps: {
       const record: ChallengeRecord = {
         ...challenge.record,
         frameIds,
+        timings,
         completedAt: now.toISOString(),
       };
       const updated = await db

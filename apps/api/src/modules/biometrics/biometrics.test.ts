@@ -2,11 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationResults } from '@medipay/db/schema';
-import { livenessChallenges } from '@medipay/shared/liveness';
+import { challengeFrameNames } from '@medipay/shared/biometrics';
+import { LIVENESS_STEPS } from '@medipay/shared/liveness';
 import { startApplicantSession } from '../../../test/applicant';
-import { applicantPhotos, portrait, portraitFaces, type FaceCrop } from '../../../test/faces';
-import { multipart, multipartFiles, pdf } from '../../../test/files';
+import {
+  applicantPhotos,
+  portrait,
+  portraitFaces,
+  samplePhoto,
+  type FaceCrop,
+} from '../../../test/faces';
+import { multipart, multipartForm, pdf } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { headTurnFrames } from '../../../test/head-turns';
 import { createTestClock } from '../../../test/test-clock';
 import { createFaceEngine } from '../kyc/face-engine';
 import { faceMatchThresholds } from '../kyc/face-match';
@@ -98,6 +106,7 @@ async function storedCheck(selfieId: string) {
     );
   return row?.result as {
     decision: string;
+    liveness?: { passed: boolean; detail?: string };
     faceMatch: { selfieToSelfieDoc: number; selfieToDocument: number };
   };
 }
@@ -204,6 +213,7 @@ describe('face match', () => {
 });
 
 describe('liveness challenge', () => {
+  type Challenge = { id: string; order: string[]; nonce: string; expiresInSeconds: number };
   async function issue(cookie: string) {
     const response = await t.app.inject({
       method: 'POST',
@@ -211,60 +221,145 @@ describe('liveness challenge', () => {
       headers: { cookie },
     });
     expect(response.statusCode).toBe(201);
-    return response.json() as { id: string; order: string[]; expiresInSeconds: number };
+    return response.json() as Challenge;
   }
 
-  async function sendFrames(cookie: string, id: string, frames: Record<string, Buffer>) {
-    const body = multipartFiles(
+  /** The capture times of a challenge done at a person's pace. */
+  const paced = [1500, 4000, 6500, 9000, 11500];
+
+  async function sendFrames(
+    cookie: string,
+    challenge: Pick<Challenge, 'id' | 'nonce'>,
+    frames: Record<string, Buffer>,
+    fields: Record<string, string> = {},
+  ) {
+    const body = multipartForm(
+      { nonce: challenge.nonce, timings: JSON.stringify(paced), ...fields },
       Object.entries(frames).map(([field, data]) => ({ field, fileName: `${field}.jpg`, data })),
     );
     return t.app.inject({
       method: 'POST',
-      url: `/api/applicant/PF/biometrics/challenges/${id}/frames`,
+      url: `/api/applicant/PF/biometrics/challenges/${challenge.id}/frames`,
       headers: { ...body.headers, cookie },
       payload: body.payload,
     });
   }
 
-  it('issues the three movements in a random order', async () => {
+  /** The neutral frame and one per step, all `image`. */
+  const allFrames = (image: Buffer) =>
+    Object.fromEntries(challengeFrameNames.map((name) => [name, image]));
+
+  it('issues four head turns, both ways, in a random sequence, each with its own nonce', async () => {
     const { cookie } = await startApplicantSession(t.app, 'PF');
     const orders = new Set<string>();
+    const nonces = new Set<string>();
     for (let index = 0; index < 12; index += 1) {
       const challenge = await issue(cookie);
-      expect([...challenge.order].sort()).toEqual([...livenessChallenges].sort());
+      expect(challenge.order).toHaveLength(LIVENESS_STEPS);
+      expect(new Set(challenge.order)).toEqual(new Set(['turn-left', 'turn-right']));
       expect(challenge.expiresInSeconds).toBe(CHALLENGE_TTL_MS / 1000);
       orders.add(challenge.order.join());
+      nonces.add(challenge.nonce);
     }
     expect(orders.size).toBeGreaterThan(1);
+    expect(nonces.size).toBe(12);
+    // The nonce itself is not stored: only what proves it.
+    const rows = await t.database.db
+      .select({ result: verificationResults.result })
+      .from(verificationResults)
+      .where(eq(verificationResults.check, 'liveness'));
+    expect(JSON.stringify(rows)).not.toContain([...nonces][0]);
   });
 
-  it('keeps one frame per movement, once, for its own session, before it expires', async () => {
+  it('keeps the neutral frame and one per movement, with the nonce, once, for its own session, before it expires', async () => {
     const photos = await applicantPhotos(people[0]!);
     const person = await applicant(photos);
     const challenge = await issue(person.cookie);
-    const frame = photos.selfie;
-    const all = Object.fromEntries(challenge.order.map((step) => [step, frame]));
+    const all = allFrames(photos.selfie);
 
-    const missing = await sendFrames(person.cookie, challenge.id, { [challenge.order[0]!]: frame });
+    const missing = await sendFrames(person.cookie, challenge, { neutral: photos.selfie });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Envie uma imagem para cada movimento pedido.');
-    const unknown = await sendFrames(person.cookie, challenge.id, { ...all, smile: frame });
+    const unknown = await sendFrames(person.cookie, challenge, { ...all, smile: photos.selfie });
     expect(unknown.statusCode).toBe(400);
+    const untimed = await sendFrames(person.cookie, challenge, all, { timings: '[1, 2]' });
+    expect(untimed.statusCode).toBe(400);
+    // Without the nonce the browser was given, the frames answer no challenge.
+    const forged = await sendFrames(person.cookie, { ...challenge, nonce: 'x'.repeat(32) }, all);
+    expect(forged.statusCode).toBe(404);
 
     const stranger = await startApplicantSession(t.app, 'PF');
-    expect((await sendFrames(stranger.cookie, challenge.id, all)).statusCode).toBe(404);
+    expect((await sendFrames(stranger.cookie, challenge, all)).statusCode).toBe(404);
 
-    expect((await sendFrames(person.cookie, challenge.id, all)).statusCode).toBe(204);
-    expect((await sendFrames(person.cookie, challenge.id, all)).statusCode).toBe(409);
+    expect((await sendFrames(person.cookie, challenge, all)).statusCode).toBe(204);
+    expect((await sendFrames(person.cookie, challenge, all)).statusCode).toBe(409);
 
     const late = await issue(person.cookie);
     clock.advance(CHALLENGE_TTL_MS + 1000);
-    const expired = await sendFrames(person.cookie, late.id, all);
+    const expired = await sendFrames(person.cookie, late, all);
     expect(expired.statusCode).toBe(404);
     expect(expired.json().message).toBe(
       'Prova de vida não encontrada ou expirada. Comece de novo.',
     );
   });
+
+  it('passes a head that turns as asked, and refuses the same frames replayed against a new challenge', async () => {
+    // A frontal face of the sample photos; the turns are its head rebuilt in 3D (head-turns.ts).
+    const crop: FaceCrop = { photo: 5, box: [278, 848, 371, 371] };
+    const photos = await applicantPhotos(crop);
+    const camera = await sharp(samplePhoto(5))
+      .extract({ left: 33, top: 726, width: 864, height: 649 })
+      .resize(640, 480)
+      .jpeg()
+      .toBuffer();
+    const frames = await headTurnFrames(createFaceEngine(), camera);
+    const person = await applicant(photos);
+    const framesFor = (
+      challenge: Challenge,
+      turns: { left: Buffer; right: Buffer<ArrayBufferLike> } = frames,
+    ) =>
+      Object.fromEntries([
+        ['neutral', frames.neutral],
+        ...challenge.order.map((step, index) => [
+          `step-${index}`,
+          step === 'turn-left' ? turns.left : turns.right,
+        ]),
+      ]);
+    const attempt = async (turns?: { left: Buffer; right: Buffer<ArrayBufferLike> }) => {
+      const challenge = await issue(person.cookie);
+      clock.advance(12_000);
+      expect(
+        (await sendFrames(person.cookie, challenge, framesFor(challenge, turns))).statusCode,
+      ).toBe(204);
+      const selfieId = await upload(t, person.cookie, 'selfie', 'selfie.jpg', photos.selfie);
+      const response = await check(person.cookie, {
+        selfieId,
+        selfieDocId: person.selfieDocId,
+        challengeId: challenge.id,
+      });
+      return { body: response.json(), stored: await storedCheck(selfieId) };
+    };
+
+    const live = await attempt();
+    expect(live.body.reasons).toEqual([]);
+    expect(live.body.decision).not.toBe('reprovado');
+    expect(live.stored.liveness).toMatchObject({ passed: true });
+
+    // The recording of that session, sent again for a new challenge (whatever its order).
+    const replayed = await attempt();
+    expect(replayed.body.decision).toBe('reprovado');
+    expect(replayed.body.reasons).toEqual([
+      expect.objectContaining({ photo: 'camera', reason: 'not-live' }),
+    ]);
+    expect(replayed.stored.liveness).toMatchObject({ passed: false, detail: 'replayed' });
+
+    // A printed photo of the face turned in front of the camera never shows a head's turn.
+    const flat = await attempt({ left: frames.flatLeft, right: frames.flatRight });
+    expect(flat.body.decision).toBe('reprovado');
+    expect(flat.body.reasons).toEqual([
+      expect.objectContaining({ photo: 'camera', reason: 'challenge-not-done' }),
+    ]);
+  }, 120_000);
 
   it('does not pass when the frames are still photos that show none of the movements', async () => {
     const photos = await applicantPhotos(people[0]!);
@@ -272,8 +367,8 @@ describe('liveness challenge', () => {
     await upload(t, cookie, 'docIdentidadeFrente', 'rg.jpg', photos.document);
     const selfieDocId = await upload(t, cookie, 'selfieDoc', 'selfie-doc.jpg', photos.selfieDoc);
     const challenge = await issue(cookie);
-    const frames = Object.fromEntries(challenge.order.map((step) => [step, photos.selfie]));
-    expect((await sendFrames(cookie, challenge.id, frames)).statusCode).toBe(204);
+    clock.advance(12_000);
+    expect((await sendFrames(cookie, challenge, allFrames(photos.selfie))).statusCode).toBe(204);
     const selfieId = await upload(t, cookie, 'selfie', 'selfie.jpg', photos.selfie);
 
     const body = (await check(cookie, { selfieId, selfieDocId, challengeId: challenge.id })).json();

@@ -20,7 +20,8 @@ const wasmDir = join(
   'dist',
 );
 // Human's package `exports` map cannot resolve its own files: reach them beside tfjs.
-const humanDir = join(wasmDir, '..', '..', '..', '@vladmandic', 'human');
+/** Where @vladmandic/human is installed (its package.json is not exported). */
+export const humanDir = join(wasmDir, '..', '..', '..', '@vladmandic', 'human');
 const faceApiDir = dirname(require.resolve('@vladmandic/face-api/package.json'));
 
 export type DetectedFace = {
@@ -30,6 +31,20 @@ export type DetectedFace = {
   embedding: number[];
   /** The 468 face-mesh landmarks (MediaPipe topology), x and y in pixels of the analysed image. */
   mesh: [number, number, number][];
+  /**
+   * Light and focus measured on the face itself (and its eyes), not on the whole frame: a sharp
+   * portrait against a plain wall, or a lit face on a dark stage, is judged by the face.
+   */
+  photo?: FacePhotoStats;
+};
+
+export type FacePhotoStats = {
+  /** Mean luminance of the face (the mesh's outline), 0 to 255. */
+  brightness: number;
+  /** Sharpness of the face scaled to FACE_STATS_WIDTH pixels (sharp's Laplacian estimate). */
+  sharpness: number;
+  /** The same on the band of both eyes scaled to FACE_STATS_WIDTH: eyes in focus or not. */
+  eyesSharpness: number;
 };
 
 export type FaceAnalysis = {
@@ -196,6 +211,74 @@ function slidingWindows(width: number, height: number, side: number): Region[] {
   );
 }
 
+/**
+ * Face and eye regions are scaled to this width before their sharpness is measured, so that the
+ * measure does not depend on how large the face is in the frame (a Laplacian's spread grows when
+ * a large face is scaled down).
+ */
+export const FACE_STATS_WIDTH = 128;
+
+/** Landmarks of the eyes' band: outer and inner corners, upper and lower lids of both eyes. */
+const EYE_BAND = [33, 133, 159, 145, 362, 263, 386, 374] as const;
+
+type Raw = { data: Buffer; width: number; height: number };
+
+/** A region of the raw frame, clamped to it, or null when less than 8 pixels either way. */
+function rawRegion(raw: Raw, x0: number, y0: number, x1: number, y1: number) {
+  const left = Math.max(0, Math.floor(x0));
+  const top = Math.max(0, Math.floor(y0));
+  const width = Math.min(raw.width, Math.ceil(x1)) - left;
+  const height = Math.min(raw.height, Math.ceil(y1)) - top;
+  return width >= 8 && height >= 8 ? { left, top, width, height } : null;
+}
+
+async function regionStats(raw: Raw, region: ReturnType<typeof rawRegion>) {
+  if (!region) return null;
+  // stats() reads its input, not the pipeline's output: the region is cut and scaled first.
+  const { data, info } = await sharp(raw.data, {
+    raw: { width: raw.width, height: raw.height, channels: 3 },
+  })
+    .extract(region)
+    .resize({ width: FACE_STATS_WIDTH })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const stats = await sharp(data, {
+    raw: { width: info.width, height: info.height, channels: 1 },
+  }).stats();
+  return { brightness: stats.channels[0]?.mean ?? 0, sharpness: stats.sharpness };
+}
+
+/** Light and focus of one face, from its mesh: the face's outline, and the band of its eyes. */
+export async function facePhotoStats(
+  raw: Raw,
+  mesh: readonly (readonly number[])[],
+): Promise<FacePhotoStats | undefined> {
+  if (mesh.length < 468) return undefined;
+  const xs = mesh.map((point) => point[0]!);
+  const ys = mesh.map((point) => point[1]!);
+  const face = await regionStats(
+    raw,
+    rawRegion(raw, Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)),
+  );
+  const eyeXs = EYE_BAND.map((index) => mesh[index]![0]!);
+  const eyeYs = EYE_BAND.map((index) => mesh[index]![1]!);
+  const span = Math.max(...eyeXs) - Math.min(...eyeXs);
+  const middle = (Math.max(...eyeYs) + Math.min(...eyeYs)) / 2;
+  const eyes = await regionStats(
+    raw,
+    rawRegion(
+      raw,
+      Math.min(...eyeXs) - span * 0.1,
+      middle - span * 0.2,
+      Math.max(...eyeXs) + span * 0.1,
+      middle + span * 0.2,
+    ),
+  );
+  if (!face || !eyes) return undefined;
+  return { brightness: face.brightness, sharpness: face.sharpness, eyesSharpness: eyes.sharpness };
+}
+
 /** Longest side analysed: enough for faces, bounded time. */
 const ANALYSIS_SIDE = 1280;
 /** A face narrower than this share of the widest face of the image is in the background. */
@@ -217,6 +300,9 @@ export function createFaceEngine(): FaceEngine {
         modelBasePath: `${pathToFileURL(join(humanDir, 'models')).href}/`,
         debug: false,
         filter: { enabled: false },
+        // Every image is analysed afresh: Human's cache (meant for video) would reuse an earlier
+        // image's detection for a similar one, and the same image could answer differently.
+        cacheSensitivity: 0,
         face: {
           enabled: true,
           detector: { rotation: false, maxDetected: 10, minConfidence: 0.4 },
@@ -265,7 +351,11 @@ export function createFaceEngine(): FaceEngine {
       const faces: DetectedFace[] = [];
       for (const face of result.face.filter((f) => f.box[2] >= widest * BACKGROUND_FACE_SHARE)) {
         const embedding = await describeFace(faceApi, tensor, face.box);
-        faces.push({ box: face.box, score: face.score, embedding, mesh: face.mesh });
+        const photo = await facePhotoStats(
+          { data, width: info.width, height: info.height },
+          face.mesh,
+        );
+        faces.push({ box: face.box, score: face.score, embedding, mesh: face.mesh, photo });
       }
       return {
         width: info.width,

@@ -27,7 +27,8 @@ vi.mock('./face-tracker', () => ({
   }),
 }));
 
-const order: LivenessChallenge[] = ['blink', 'turn-left', 'turn-right'];
+const order: LivenessChallenge[] = ['turn-left', 'turn-right', 'turn-right', 'turn-left'];
+const nonce = 'n0nce-of-this-challenge';
 const challengeId = '6f1c2b9e-8a59-4c1a-9d1e-2f4b7c3a1d00';
 const fetchMock = vi.fn();
 
@@ -73,11 +74,11 @@ function answer(status: number, body?: unknown) {
 }
 
 describe('LivenessCamera', () => {
-  it('asks for the movements in the order of the server, sends one frame for each, then lets the selfie be taken', async () => {
+  it('asks for the movements in the order of the server, sends the neutral frame and one for each with their times and the nonce, then lets the selfie be taken', async () => {
     const mesh = frontalMeshes[0]!;
     shots = [...performChallenges(mesh, order), ...still(mesh, 1)];
     fetchMock
-      .mockResolvedValueOnce(answer(201, { id: challengeId, order, expiresInSeconds: 300 }))
+      .mockResolvedValueOnce(answer(201, { id: challengeId, order, nonce, expiresInSeconds: 300 }))
       .mockResolvedValueOnce(answer(204));
     const onCapture = vi.fn();
     const user = userEvent.setup();
@@ -93,7 +94,20 @@ describe('LivenessCamera', () => {
     const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
     expect(url).toBe(`/api/applicant/PF/biometrics/challenges/${challengeId}/frames`);
     const sent = init.body as FormData;
-    expect([...sent.keys()]).toEqual(order);
+    expect([...sent.keys()]).toEqual([
+      'nonce',
+      'timings',
+      'neutral',
+      'step-0',
+      'step-1',
+      'step-2',
+      'step-3',
+    ]);
+    expect(sent.get('nonce')).toBe(nonce);
+    // Capture times in ms since the challenge was shown: the neutral frame first, then in order.
+    const timings = JSON.parse(sent.get('timings') as string) as number[];
+    expect(timings).toHaveLength(5);
+    expect(timings.every((time, index) => index === 0 || time >= timings[index - 1]!)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Capturar foto' }));
     await user.click(screen.getByRole('button', { name: 'Usar esta foto' }));
@@ -102,7 +116,9 @@ describe('LivenessCamera', () => {
 
   it('never completes on a still photo, and offers to start again after the time is up', async () => {
     shots = still(frontalMeshes[0]!, 1);
-    fetchMock.mockResolvedValueOnce(answer(201, { id: challengeId, order, expiresInSeconds: 300 }));
+    fetchMock.mockResolvedValueOnce(
+      answer(201, { id: challengeId, order, nonce, expiresInSeconds: 300 }),
+    );
     const now = vi.spyOn(performance, 'now');
     let clock = 0;
     now.mockImplementation(() => (clock += 200));

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   createChallengeTracker,
+  facePose,
+  isNeutral,
+  meshSize,
   type LivenessChallenge,
   type LivenessHint,
 } from '@medipay/shared/liveness';
@@ -68,7 +71,11 @@ export function useLivenessChallenge(video: HTMLVideoElement | null, attempt: nu
       ]);
       if (cancelled) return;
       const machine = createChallengeTracker(issued.order);
-      const frames = new Map<LivenessChallenge, Blob>();
+      // The neutral frame (facing the camera, before the first movement), then one per step,
+      // with the times they were captured: the server checks the movement between them.
+      const frames: Blob[] = [];
+      const timings: number[] = [];
+      const shownAt = performance.now();
       const canvas = document.createElement('canvas');
       const context = canvas.getContext('2d');
       if (!context) throw new Error('no 2D canvas');
@@ -92,11 +99,20 @@ export function useLivenessChallenge(video: HTMLVideoElement | null, attempt: nu
         const faces = await tracker.detect(canvas);
         const [largest] = [...faces].sort((a, b) => area(b) - area(a));
         const closeEnough = largest && largest.box[2] >= canvas.width * MIN_FACE_SHARE;
-        const event = machine.push({
-          at: performance.now(),
-          faces: closeEnough ? faces.length : 0,
-          mesh: closeEnough ? largest.mesh : null,
-        });
+        const at = performance.now();
+        const mesh = closeEnough ? largest.mesh : null;
+        const event = machine.push({ at, faces: closeEnough ? faces.length : 0, mesh });
+        if (
+          frames.length === 0 &&
+          machine.step === 0 &&
+          faces.length === 1 &&
+          mesh &&
+          mesh.length >= meshSize &&
+          isNeutral(facePose(mesh))
+        ) {
+          frames.push(await toJpeg(canvas));
+          timings.push(at - shownAt);
+        }
         if (event.type === 'failed') {
           setState({ phase: 'failed' });
           return;
@@ -109,14 +125,15 @@ export function useLivenessChallenge(video: HTMLVideoElement | null, attempt: nu
           continue;
         }
         if (event.type !== 'step-passed') continue;
-        frames.set(event.challenge, await toJpeg(canvas));
+        frames.push(await toJpeg(canvas));
+        timings.push(at - shownAt);
         if (!event.last) {
           lastHint = null;
           setState(running(null));
           continue;
         }
         setState({ phase: 'sending' });
-        await sendChallengeFrames(issued.id, frames, base);
+        await sendChallengeFrames(issued, { frames, timings }, base);
         if (cancelled) return;
         done.current = { attempt, challengeId: issued.id };
         setState({ phase: 'done', challengeId: issued.id });

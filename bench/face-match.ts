@@ -9,7 +9,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createFaceEngine, type FaceAnalysis } from '../apps/api/src/modules/kyc/face-engine';
-import { evaluateFaceMatch, faceMatchThresholds } from '../apps/api/src/modules/kyc/face-match';
+import sharp from 'sharp';
+import {
+  evaluateFaceMatch,
+  faceMatchThresholds,
+  photoQuality,
+} from '../apps/api/src/modules/kyc/face-match';
 import { applicantImages } from './corpus/face-applicants';
 import { buildFaceCorpus, faceCorpusDir, type FaceCorpusManifest } from './corpus/faces';
 
@@ -51,6 +56,7 @@ print(`Corpus: ${source.repository} at ${source.commit.slice(0, 12)} (${source.f
 
 async function analyseSet(set: keyof FaceCorpusManifest['sets']) {
   const applicants: Applicant[] = [];
+  const selfies: Buffer[] = [];
   const times: number[] = [];
   for (const [index, entry] of corpus.sets[set].slice(0, limit).entries()) {
     const photos = entry.photos.slice(0, 3).map((file) => readFileSync(join(faceCorpusDir, file)));
@@ -65,8 +71,9 @@ async function analyseSet(set: keyof FaceCorpusManifest['sets']) {
     const document = await engine.analyseSmallFace(images.document);
     times.push(performance.now() - started);
     applicants.push({ person: entry.person, selfie, selfieDoc, document });
+    selfies.push(images.selfie);
   }
-  return { applicants, times };
+  return { applicants, selfies, times };
 }
 
 const largest = (analysis: FaceAnalysis) =>
@@ -161,12 +168,45 @@ function decisions(applicants: Applicant[]) {
   return { genuine, genuineMismatch, otherPerson, otherDocument, reasons };
 }
 
+/**
+ * The photo checks on the selfies as they are and degraded: refused for light or focus by the
+ * rule on the face (face-match.ts, photoQuality) and by the earlier rule on the whole frame.
+ */
+async function photoChecks(set: string, selfies: Buffer[]) {
+  const variants: [string, (image: Buffer) => Promise<Buffer>][] = [
+    ['the photographs', async (image) => image],
+    ['blurred, sigma 3 px', (image) => sharp(image).blur(3).jpeg().toBuffer()],
+    ['blurred, sigma 6 px', (image) => sharp(image).blur(6).jpeg().toBuffer()],
+    ['light cut to 15%', (image) => sharp(image).linear(0.15, 0).jpeg().toBuffer()],
+  ];
+  print(`\n### Photo checks, ${set} set: selfies refused as too dark or blurred\n`);
+  print('| selfies | on the face (in use) | on the whole frame (before) |\n|---|---|---|');
+  const refused: Record<string, number> = {};
+  for (const [name, degrade] of variants) {
+    let face = 0;
+    let frame = 0;
+    for (const image of selfies) {
+      const analysis = await engine.analyse(await degrade(image));
+      const reason = photoQuality(analysis);
+      if (reason === 'too-dark' || reason === 'blurred') face += 1;
+      if (
+        analysis.brightness < faceMatchThresholds.minBrightness ||
+        analysis.sharpness < faceMatchThresholds.minSharpness
+      )
+        frame += 1;
+    }
+    refused[name] = face / selfies.length;
+    print(`| ${name} | ${percent(face / selfies.length)} | ${percent(frame / selfies.length)} |`);
+  }
+  return refused;
+}
+
 let withinBudget = true;
 const sets = (process.env.FACE_MATCH_SETS ?? 'calibration,evaluation').split(',') as (
   'calibration' | 'evaluation'
 )[];
 for (const set of sets) {
-  const { applicants, times } = await analyseSet(set);
+  const { applicants, selfies, times } = await analyseSet(set);
   const data = scores(applicants);
   printCurves(set, data);
 
@@ -229,8 +269,11 @@ for (const set of sets) {
   print(`\n| three photos of one applicant | mean | p95 | budget |\n|---|---|---|---|`);
   print(`| ${set} | ${Math.round(mean)} ms | ${Math.round(p95)} ms | ${budgets.p95Ms} ms |`);
 
+  const photoRefusals = await photoChecks(set, selfies);
+
   if (set === 'evaluation') {
     const checks: [string, boolean][] = [
+      ['no photograph refused as too dark or blurred', photoRefusals['the photographs'] === 0],
       [
         'genuine applicants reprovado by the face match <= 3%',
         result.genuineMismatch / people <= budgets.genuineBlocked,

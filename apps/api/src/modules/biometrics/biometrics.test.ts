@@ -185,6 +185,35 @@ describe('face match', () => {
     }
   }, 120_000);
 
+  it('judges light and focus on the face: a sharp portrait in soft light, a lit face in a dark room', async () => {
+    const photos = await applicantPhotos(people[0]!);
+    // A studio portrait in soft, even light: little contrast anywhere, the face still in focus.
+    const softLight = await sharp(photos.selfie).linear(0.35, 140).jpeg().toBuffer();
+    // A stage: the face lit, the rest of the frame almost black.
+    const face = await sharp(photos.selfie).resize({ width: 300 }).toBuffer();
+    const { height = 0 } = await sharp(face).metadata();
+    const darkRoom = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#060606' },
+    })
+      .composite([{ input: face, left: 420, top: Math.round((900 - height) / 2) }])
+      .jpeg()
+      .toBuffer();
+    const engine = createFaceEngine();
+    // Judged on the whole frame, as before, both were refused.
+    const soft = await engine.analyse(softLight);
+    expect(soft.sharpness).toBeLessThan(faceMatchThresholds.minSharpness);
+    const room = await engine.analyse(darkRoom);
+    expect(room.brightness).toBeLessThan(faceMatchThresholds.minBrightness);
+    for (const selfie of [softLight, darkRoom]) {
+      const person = await applicant({ ...photos, selfie });
+      const body = (await check(person.cookie, { ...person, challengeId: null })).json();
+      // Refused only for want of the camera's challenge: the photo itself is good.
+      expect(body.reasons).toEqual([
+        expect.objectContaining({ photo: 'camera', reason: 'camera-required' }),
+      ]);
+    }
+  }, 120_000);
+
   it('asks for a photo of the identity document when its front is a PDF', async () => {
     const photos = await applicantPhotos(people[0]!);
     const person = await applicant({ ...photos, document: await pdf() });

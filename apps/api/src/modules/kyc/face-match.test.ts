@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { biometricDecisions, type BiometricDecision } from '@medipay/shared/biometrics';
 import { combineDecision } from './biometric-decision';
-import type { DetectedFace, FaceAnalysis } from './face-engine';
-import { evaluateFaceMatch, faceMatchThresholds, type SimilarityBand } from './face-match';
+import type { DetectedFace, FaceAnalysis, FacePhotoStats } from './face-engine';
+import {
+  evaluateFaceMatch,
+  faceMatchThresholds,
+  photoQuality,
+  type SimilarityBand,
+} from './face-match';
 
 /**
  * The decision of a face match on fake analyses: the similarity of two faces is whatever the test
@@ -140,6 +145,33 @@ describe('evaluateFaceMatch', () => {
       decision: 'reprovado',
       reasons: [{ photo: 'selfie', reason: 'face-too-small' }],
     });
+  });
+
+  it('judges light and focus on the face: a sharp portrait on a plain wall, a lit face on a dark stage', () => {
+    const scores = { selfieDoc: 0.99, document: 0.99 };
+    const measured = (photo: FacePhotoStats, changes: Partial<FaceAnalysis> = {}) =>
+      analysis([{ ...face(SELFIE), photo }], changes);
+    const good = { brightness: 120, sharpness: 0.8, eyesSharpness: 0.7 };
+    // The frame as a whole is flat and dim; the face in it is sharp and lit.
+    const plainWall = measured(good, { brightness: 25, sharpness: 0.12 });
+    expect(evaluate(scores, { selfie: plainWall })).toMatchObject({ decision: 'aprovado' });
+    const cases: [FacePhotoStats, string][] = [
+      [{ ...good, brightness: faceMatchThresholds.minFaceBrightness - 1 }, 'too-dark'],
+      [{ ...good, sharpness: 0.2, eyesSharpness: 0.25 }, 'blurred'],
+    ];
+    for (const [photo, reason] of cases) {
+      // A bright, detailed frame does not save a dark or blurred face.
+      const outcome = evaluate(scores, {
+        selfie: measured(photo, { brightness: 200, sharpness: 2 }),
+      });
+      expect(outcome).toMatchObject({
+        decision: 'reprovado',
+        reasons: [{ photo: 'selfie', reason }],
+      });
+    }
+    // Eyes in focus count: a smooth skin is not a blurred photo.
+    const smooth = measured({ ...good, sharpness: 0.22, eyesSharpness: 0.5 });
+    expect(photoQuality(smooth)).toBeNull();
   });
 
   it('fails when a photo shows no face or the selfie several, with no comparison made', () => {

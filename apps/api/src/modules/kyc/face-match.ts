@@ -21,9 +21,19 @@ export const faceMatchThresholds = {
   /** A face narrower than this share of the image is too small to compare (detector boxes cover
    * the eyes to the chin, about 0.6 of the width of the head). */
   minFaceShare: 0.08,
-  /** Mean luminance below this is too dark. */
+  /**
+   * Light and focus are judged on the face (face-engine.ts, FacePhotoStats), not on the whole
+   * frame: a sharp portrait against a plain wall has little detail overall, and a lit face on a
+   * dark stage little light overall. Chosen on the calibration faces of LFW (docs/decisions/025):
+   * the face's mean luminance was 76 to 184 on the photographs and at most 27 with the light cut
+   * to 15%; the mean of its sharpness and its eyes' at least 0.34 on the photographs, and below
+   * 0.3 for a quarter of them blurred by 3 pixels.
+   */
+  minFaceBrightness: 40,
+  minFaceSharpness: 0.3,
+  /** Without a measured face (none, or a record from before): the whole frame's luminance. */
   minBrightness: 30,
-  /** Sharpness (sharp's Laplacian-based estimate) below this is too blurred. */
+  /** Without a measured face: the whole frame's sharpness. */
   minSharpness: 0.3,
 } as const;
 
@@ -51,7 +61,15 @@ export type FaceMatchOutcome = {
 const area = (face: DetectedFace) => face.box[2] * face.box[3];
 const largest = (faces: DetectedFace[]) => [...faces].sort((a, b) => area(b) - area(a));
 
-function quality(analysis: FaceAnalysis): BiometricReason | null {
+/** Whether the photo is too dark or blurred, judged on its largest face when it was measured. */
+export function photoQuality(analysis: FaceAnalysis): BiometricReason | null {
+  const photo = largest(analysis.faces)[0]?.photo;
+  if (photo) {
+    if (photo.brightness < faceMatchThresholds.minFaceBrightness) return 'too-dark';
+    if ((photo.sharpness + photo.eyesSharpness) / 2 < faceMatchThresholds.minFaceSharpness)
+      return 'blurred';
+    return null;
+  }
   if (analysis.brightness < faceMatchThresholds.minBrightness) return 'too-dark';
   if (analysis.sharpness < faceMatchThresholds.minSharpness) return 'blurred';
   return null;
@@ -71,7 +89,7 @@ export function evaluateFaceMatch(
     selfieToDocument: null,
   };
 
-  const selfieQuality = quality(photos.selfie);
+  const selfieQuality = photoQuality(photos.selfie);
   if (selfieQuality) reasons.push({ photo: 'selfie', reason: selfieQuality });
   const selfieFace = photos.selfie.faces.length === 1 ? photos.selfie.faces[0]! : null;
   if (photos.selfie.faces.length === 0) reasons.push({ photo: 'selfie', reason: 'no-face' });

@@ -14,7 +14,13 @@
  */
 import { cinLayout } from './identity-document/cin';
 import { cnhLayout } from './identity-document/cnh';
-import { findExpiry, findName } from './identity-document/field-readers';
+import {
+  cardDates,
+  findExpiry,
+  findName,
+  parentNames,
+  readExpiry,
+} from './identity-document/field-readers';
 import { findPrintedIssuerAndUf } from './identity-document/issuer-and-state';
 import type { DocumentLayout } from './identity-document/layout';
 import {
@@ -27,15 +33,19 @@ import {
 } from './identity-document/ocr-rows';
 import { labelledRgNumber, rgLayout } from './identity-document/rg';
 import type {
+  CardFacts,
   IdentityExtraction,
   IdentityFieldName,
+  KindReading,
   IdentityKind,
   OcrBox,
   OcrLine,
 } from './identity-document/types';
 
 export type {
+  CardFacts,
   ExtractedField,
+  KindReading,
   IdentityExtraction,
   IdentityFieldName,
   IdentityKind,
@@ -52,20 +62,24 @@ export { hasValidCnhCheckDigits } from './identity-document/cnh';
 /** In this order: on a tie of signals, the first kind wins. */
 const layouts: DocumentLayout[] = [cnhLayout, cinLayout, rgLayout];
 
-function detectLayout(rows: Row[]): DocumentLayout | null {
-  let best: DocumentLayout | null = null;
-  let bestScore = 0;
-  for (const layout of layouts) {
-    const score = layout.signals.reduce(
+/** The layouts whose labels were seen (a score of 2 or more), most likely first. */
+function rankLayouts(rows: Row[]): DocumentLayout[] {
+  const scored = layouts.map((layout) => ({
+    layout,
+    score: layout.signals.reduce(
       (sum, [words, weight]) => sum + (rows.some((row) => findLabelIn(row, words)) ? weight : 0),
       0,
-    );
-    if (score > bestScore) {
-      best = layout;
-      bestScore = score;
-    }
-  }
-  return bestScore >= 2 ? best : null;
+    ),
+  }));
+  // A stable sort: on a tie the first layout of `layouts` stays first.
+  return scored
+    .filter(({ score }) => score >= 2)
+    .sort((a, b) => b.score - a.score)
+    .map(({ layout }) => layout);
+}
+
+function detectLayout(rows: Row[]): DocumentLayout | null {
+  return rankLayouts(rows)[0] ?? null;
 }
 
 export function detectKind(text: string): IdentityKind | null {
@@ -74,20 +88,65 @@ export function detectKind(text: string): IdentityKind | null {
 }
 
 /**
+ * The fields that depend on the kind, as this layout reads them; without a layout, a labelled RG
+ * number and the issuer and state an RG or a CIN would print.
+ */
+function readAs(layout: DocumentLayout | null, rows: Row[]): KindReading {
+  if (!layout)
+    return {
+      kind: null,
+      numero: field(labelledRgNumber(rows)),
+      ...findPrintedIssuerAndUf(rows),
+      validade: null,
+    };
+  const { orgao, uf } = layout.findIssuerAndUf(rows);
+  return {
+    kind: layout.kind,
+    numero: layout.findNumber(rows),
+    orgao,
+    uf,
+    validade: layout.readsExpiry ? findExpiry(rows) : null,
+  };
+}
+
+/** What the card shows beside the fields, to check them against (field-checks.ts). */
+function cardFacts(
+  rows: Row[],
+  ranked: DocumentLayout[],
+  layout: DocumentLayout | null,
+): CardFacts {
+  const { birth, issue, firstLicence } = cardDates(rows);
+  const alternative = ranked.find((candidate) => candidate !== layout);
+  const evidence = Object.fromEntries(
+    layouts.map((candidate) => [
+      candidate.kind,
+      candidate.ownLabels
+        .filter((words) => rows.some((row) => findLabelIn(row, words)))
+        .map((words) => words.join(' ')),
+    ]),
+  ) as CardFacts['evidence'];
+  return {
+    dates: { birth, issue, firstLicence },
+    expiryLabelled: layout?.readsExpiry ? readExpiry(rows).labelled : false,
+    parents: parentNames(rows),
+    evidence,
+    alternative: alternative ? readAs(alternative, rows) : null,
+    unclassified: layout ? readAs(null, rows) : undefined,
+  };
+}
+
+/**
  * Every field the text allows; a field not found is null. A document of no known kind gets a
  * labelled name, a labelled RG number, and the issuer and state an RG or a CIN would print.
  */
 export function parseIdentity(lines: OcrLine[]): IdentityExtraction {
   const rows = toRows(lines);
-  const layout = detectLayout(rows);
-  const { orgao, uf } = layout ? layout.findIssuerAndUf(rows) : findPrintedIssuerAndUf(rows);
+  const ranked = rankLayouts(rows);
+  const layout = ranked[0] ?? null;
   return {
-    kind: layout?.kind ?? null,
+    ...readAs(layout, rows),
     nome: findName(rows, layout?.nameAfter ?? []),
-    numero: layout ? layout.findNumber(rows) : field(labelledRgNumber(rows)),
-    orgao,
-    uf,
-    validade: layout?.readsExpiry ? findExpiry(rows) : null,
+    facts: cardFacts(rows, ranked, layout),
   };
 }
 
@@ -97,19 +156,24 @@ export function parseIdentity(lines: OcrLine[]): IdentityExtraction {
 export type Reread = { fields: IdentityFieldName[]; afterLine: number; box: OcrBox };
 
 /**
- * Where to read again the fields that were not read with `minConfidence`, found with the label's
+ * Where to read again the fields that were not read with `minConfidence` (one for all, or per field), found with the label's
  * word boxes: under a label, the column the label heads (up to the next label on its row, a gap of
  * several letter heights away) and about two value rows down; beside a label, the label and the
  * words that follow it on its row up to such a gap (the label is read again with its value, so the
  * band's text still names the field). None without boxes.
  */
-export function rereadsFor(lines: OcrLine[], minConfidence: number): Reread[] {
+export function rereadsFor(
+  lines: OcrLine[],
+  minConfidence: number | Record<IdentityFieldName, number>,
+): Reread[] {
   const rows = toRows(lines);
   const layout = detectLayout(rows);
   if (!layout) return [];
   const first = parseIdentity(lines);
+  const minimum = (name: IdentityFieldName) =>
+    typeof minConfidence === 'number' ? minConfidence : minConfidence[name];
   const wanted = (fields: IdentityFieldName[]) =>
-    fields.filter((name) => (first[name]?.confidence ?? 0) < minConfidence);
+    fields.filter((name) => (first[name]?.confidence ?? 0) < minimum(name));
   const rereads: Reread[] = [];
   for (const { fields, label: words, place } of layout.valuePlaces) {
     const missing = wanted(fields);
@@ -204,7 +268,22 @@ export function parseWithRereads(
           value: before.value,
           confidence: checked(before.confidence, again.confidence),
         };
-      else if (!before || again.confidence > before.confidence) result[name] = again;
+      else if (!before || again.confidence > before.confidence) {
+        result[name] = again;
+        if (name === 'validade' && result.facts && second.facts)
+          result.facts.expiryLabelled = second.facts.expiryLabelled;
+      }
+    }
+    // The band may show a date or a parent's name the first reading missed: checks see both.
+    if (result.facts && second.facts) {
+      const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+      const { dates, parents } = result.facts;
+      result.facts.dates = {
+        birth: union(dates.birth, second.facts.dates.birth),
+        issue: union(dates.issue, second.facts.dates.issue),
+        firstLicence: union(dates.firstLicence, second.facts.dates.firstLicence),
+      };
+      result.facts.parents = union(parents, second.facts.parents);
     }
   }
   return result;

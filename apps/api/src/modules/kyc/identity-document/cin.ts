@@ -38,6 +38,15 @@ export const cinLayout: DocumentLayout = {
     [label('ISSUING AUTHORITY'), 3],
     [label('NATIONALITY'), 2],
   ],
+  // The bilingual labels: the old RG and the CNH print no English.
+  ownLabels: [
+    label('IDENTIDADE NACIONAL'),
+    label('IDENTITY CARD'),
+    label('VALID UNTIL'),
+    label('ISSUING AUTHORITY'),
+    label('DATE OF BIRTH'),
+    label('PERSONAL NUMBER'),
+  ],
   nameAfter: [label('IDENTITY CARD'), label('CARTEIRA DE IDENTIDADE')],
   valuePlaces: [
     below(['orgao', 'uf'], 'ORGAO EXPEDIDOR'),

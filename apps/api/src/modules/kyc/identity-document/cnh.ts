@@ -173,6 +173,14 @@ export const cnhLayout: DocumentLayout = {
     [label('DEPARTAMENTO NACIONAL DE TRANSITO'), 3],
     [label('RENACH'), 2],
   ],
+  ownLabels: [
+    label('HABILITACAO'),
+    label('PERMISSAO'),
+    label('CAT HAB'),
+    label('CATEGORIA'),
+    label('RENACH'),
+    label('DRIVER LICENSE'),
+  ],
   nameAfter: [label('HABILITACAO'), label('DRIVER LICENSE'), label('LICENSE')],
   valuePlaces: [
     below(['numero'], 'REGISTRO'),

@@ -5,8 +5,10 @@
 import {
   checked,
   confidenceOf,
+  editDistance,
   findLabelIn,
   findLabels,
+  labelWord,
   sameWord,
   type Found,
   type Row,
@@ -17,7 +19,7 @@ import type { ExtractedField } from './types';
 /* ---------------------------------------------------------------- nome */
 
 /** Label words of the three layouts: never part of a name. */
-const labelVocabulary = new Set([
+export const labelVocabulary = new Set([
   'NOME',
   'NAME',
   'SOCIAL',
@@ -77,7 +79,7 @@ const labelVocabulary = new Set([
   'NUMBER',
   'BRA',
 ]);
-const nameParticles = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E', 'DI', 'DU', 'D']);
+export const nameParticles = new Set(['DA', 'DE', 'DO', 'DAS', 'DOS', 'E', 'DI', 'DU', 'D']);
 
 /** A person's name in a run of words: letters only, stray marks at either end dropped. */
 function nameIn(row: Row, fromToken: number): ExtractedField | null {
@@ -234,6 +236,12 @@ function issueDates(rows: Row[]): (Found & { time: number })[] {
  * expiry itself was not read, the latest date left is the issue date or an older one.
  */
 export function findExpiry(rows: Row[]): ExtractedField | null {
+  return readExpiry(rows).expiry;
+}
+
+/** The expiry (findExpiry) and whether it was read under its own label. */
+export function readExpiry(rows: Row[]): { expiry: ExtractedField | null; labelled: boolean } {
+  const none = { expiry: null, labelled: false };
   const issued = issueDates(rows);
   const lastIssue = Math.max(...issued.map((date) => date.time));
   const all = rows.flatMap(datesIn).filter((date) => {
@@ -241,7 +249,7 @@ export function findExpiry(rows: Row[]): ExtractedField | null {
     const isIssue = issued.some((issue) => issue.row === date.row && issue.at === date.at);
     return year >= 1995 && year <= 2070 && !isIssue && !(date.time <= lastIssue);
   });
-  if (all.length === 0) return null;
+  if (all.length === 0) return none;
   const latest = all.reduce((best, date) => (date.time > best.time ? date : best));
   const labelled = findLabels(rows, ['VALIDADE'])
     .flatMap((match) => [
@@ -251,8 +259,113 @@ export function findExpiry(rows: Row[]): ExtractedField | null {
     .find((date) => date.time === latest.time);
   const chosen = labelled ?? latest;
   // A lone date with no label and nothing else to compare with is not taken as an expiry.
-  if (!labelled && all.length + issued.length < 2) return null;
-  return { value: chosen.value, confidence: chosen.confidence };
+  if (!labelled && all.length + issued.length < 2) return none;
+  return { expiry: { value: chosen.value, confidence: chosen.confidence }, labelled: !!labelled };
+}
+
+type DateKind = 'birth' | 'issue' | 'firstLicence' | 'expiry';
+type DateLabel = { kind: DateKind; token: Token; at: number; index: number };
+
+/** The words that name the box a date is printed in. */
+function dateLabelsIn(row: Row): DateLabel[] {
+  const found: DateLabel[] = [];
+  for (const [index, token] of row.tokens.entries()) {
+    const word = labelWord(token.text);
+    const previous = row.tokens[index - 1]?.text ?? '';
+    let kind: DateKind | null = null;
+    if (sameWord(token.text, 'NASCIMENTO') || sameWord(token.text, 'BIRTH') || word === 'NASC')
+      kind = 'birth';
+    else if (
+      (sameWord(token.text, 'EMISSAO') &&
+        editDistance(word, 'EMISSAO') < editDistance(word, 'EMISSOR')) ||
+      sameWord(token.text, 'EXPEDICAO') ||
+      sameWord(token.text, 'ISSUE')
+    )
+      kind = 'issue';
+    else if (sameWord(token.text, 'VALIDADE') || word === 'VALID') kind = 'expiry';
+    // `1ª HABILITAÇÃO`, `PRIMEIRA HABILITAÇÃO`; not the title's `NACIONAL DE HABILITAÇÃO`.
+    else if (
+      sameWord(token.text, 'HABILITACAO') &&
+      (/^[1IL|!][^A-Z0-9]*[AO]?[^A-Z0-9]*$/.test(previous) || sameWord(previous, 'PRIMEIRA'))
+    )
+      kind = 'firstLicence';
+    if (kind) found.push({ kind, token, at: token.start, index });
+  }
+  return found;
+}
+
+/** Where a position of a row's text sits on the image: its word's left edge. */
+const leftOf = (row: Row, at: number) =>
+  row.tokens.find((token) => token.start <= at && at < token.end)?.bbox?.x0;
+
+/**
+ * Every date read under (or after) a label naming its box, by that box: birth, issue, first
+ * licence, expiry. On a row of several boxes (`Nº REGISTRO  VALIDADE  1ª HABILITAÇÃO`) a date
+ * below belongs to the box whose label starts left of it and nearest; without word boxes, only
+ * when there are as many dates as labels (in order) or a single label.
+ */
+export function cardDates(rows: Row[]): Record<DateKind, string[]> {
+  const dates: Record<DateKind, string[]> = { birth: [], issue: [], firstLicence: [], expiry: [] };
+  const add = (kind: DateKind, value: string) => {
+    if (!dates[kind].includes(value)) dates[kind].push(value);
+  };
+  for (const row of rows) {
+    const labels = dateLabelsIn(row);
+    if (labels.length === 0) continue;
+    for (const date of datesIn(row)) {
+      const before = labels.filter((entry) => entry.at < date.at).at(-1);
+      if (before) add(before.kind, date.value);
+    }
+    const below = rows[row.index + 1];
+    if (!below) continue;
+    const ownLabels = dateLabelsIn(below);
+    const under = datesIn(below).filter((date) => !ownLabels.some((entry) => entry.at < date.at));
+    const height = Math.max(
+      0,
+      ...labels.map((entry) => (entry.token.bbox ? entry.token.bbox.y1 - entry.token.bbox.y0 : 0)),
+    );
+    // A box's column starts at its label's first word (`DATA` of `DATA NASCIMENTO`, `1ª` of
+    // `1ª HABILITAÇÃO`): the words just before the label word, set closer than a wide gap.
+    const columnStart = (entry: DateLabel) => {
+      let left = entry.token.bbox!.x0;
+      for (const token of row.tokens.slice(0, entry.index).reverse()) {
+        if (!token.bbox || left - token.bbox.x1 > 1.5 * height) break;
+        if (labels.some((other) => other.token === token)) break;
+        left = token.bbox.x0;
+      }
+      return left;
+    };
+    for (const [index, date] of under.entries()) {
+      const x = leftOf(below, date.at);
+      if (x !== undefined && labels.every((entry) => entry.token.bbox)) {
+        const column = labels
+          .map((entry) => ({ entry, left: columnStart(entry) }))
+          .filter(({ left }) => left <= x + height)
+          .reduce<{ entry: DateLabel; left: number } | null>(
+            (best, candidate) => (!best || candidate.left > best.left ? candidate : best),
+            null,
+          );
+        if (column) add(column.entry.kind, date.value);
+      } else if (labels.length === 1 || labels.length === under.length) {
+        add(labels[Math.min(index, labels.length - 1)]!.kind, date.value);
+      }
+    }
+  }
+  return dates;
+}
+
+/** The names under FILIAÇÃO (the parents'): a name read there is never the holder's. */
+export function parentNames(rows: Row[]): string[] {
+  const names: string[] = [];
+  for (const match of findLabels(rows, ['FILIACAO'])) {
+    const sameRow = nameIn(match.row, match.last + 1);
+    if (sameRow) names.push(sameRow.value);
+    for (const row of rows.slice(match.row.index + 1, match.row.index + 4)) {
+      const found = wholeNameRow(row);
+      if (found) names.push(found.value);
+    }
+  }
+  return [...new Set(names)];
 }
 
 /* ---------------------------------------------------------------- numbers */

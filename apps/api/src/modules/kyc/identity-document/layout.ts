@@ -35,6 +35,11 @@ export type DocumentLayout = {
   kind: IdentityKind;
   /** Printed words that point to this kind, each with its weight. */
   signals: [string[], number][];
+  /**
+   * Labels that only this kind prints (a DETRAN, which issues identity cards in some states too,
+   * is not one): what the classification must be able to point to.
+   */
+  ownLabels: string[][];
   /** Where the name sits when its label was lost: the first name-only row after these rows. */
   nameAfter: string[][];
   /** Where a field read without confidence can be read again. */

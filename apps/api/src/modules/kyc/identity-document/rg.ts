@@ -58,6 +58,8 @@ export const rgLayout: DocumentLayout = {
     [label('DATA DE EXPEDICAO'), 2],
     [label('VALIDA EM TODO O TERRITORIO NACIONAL'), 2],
   ],
+  // `REGISTRO GERAL` is not one: the CIN prints it above its CPF.
+  ownLabels: [label('DOC ORIGEM'), label('INSTITUTO DE IDENTIFICACAO'), label('DATA DE EXPEDICAO')],
   nameAfter: [label('REGISTRO GERAL'), label('REGISTRO'), label('EXPEDICAO')],
   // The old RG prints its number on the label's row: `REGISTRO GERAL 23.844.575-0`.
   valuePlaces: [beside(['numero'], 'REGISTRO GERAL')],

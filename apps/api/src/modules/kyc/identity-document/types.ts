@@ -10,6 +10,31 @@ export type IdentityExtraction = {
   orgao: ExtractedField | null;
   uf: ExtractedField | null;
   validade: ExtractedField | null;
+  /** What else the card showed, to check the fields against each other; never stored. */
+  facts?: CardFacts;
+};
+
+/** The kind-dependent fields another kind's layout reads on the same card. */
+export type KindReading = Pick<IdentityExtraction, 'kind' | 'numero' | 'orgao' | 'uf' | 'validade'>;
+
+/**
+ * Read on the card beside the stored fields, only to check them: the dates under other labels,
+ * the parents' names, the labels that only one kind prints, and what the runner-up kind's layout
+ * reads when the labels pointed to two kinds.
+ */
+export type CardFacts = {
+  /** Dates (dd/MM/yyyy) by the label they were read under. */
+  dates: { birth: string[]; issue: string[]; firstLicence: string[] };
+  /** Whether the expiry was read under its own label rather than taken as the latest date. */
+  expiryLabelled: boolean;
+  /** Names read under FILIAÇÃO: never the holder's. */
+  parents: string[];
+  /** Labels read that only this kind of document prints. */
+  evidence: Record<IdentityKind, string[]>;
+  /** The next most likely kind and what its layout reads, when its labels were seen too. */
+  alternative: KindReading | null;
+  /** What is read without a kind: a labelled RG number, the issuer and state as printed. */
+  unclassified?: KindReading;
 };
 
 export type IdentityFieldName = 'nome' | 'numero' | 'orgao' | 'uf' | 'validade';

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { FaceMesh } from '@medipay/shared/liveness';
-import { frontalAngle, rotateHead } from '@medipay/shared/testing/face-meshes';
+import { frontalAngle, rotateHead } from '@medipay/shared/testing/head-rotation';
 import { humanDir, type FaceEngine } from '../src/modules/kyc/face-engine';
 
 const require = createRequire(import.meta.url);

@@ -19,10 +19,12 @@ import {
   type LivenessChallenge,
   type MeshPoint,
   type TrackerFrame,
-  headYaw,
 } from '../liveness';
 import recorded from './face-meshes.json';
+import { frontalAngle, rotateHead } from './head-rotation';
 import { seededRandom } from './seeded-random';
+
+export { frontalAngle, rotateHead };
 
 export type RecordedMesh = {
   kind: 'frontal' | 'turned' | 'eyes-down';
@@ -51,36 +53,6 @@ export const recordedMeshes: readonly RecordedMesh[] = recorded.meshes.map((entr
 
 export const recordedOfKind = (kind: RecordedMesh['kind']) =>
   recordedMeshes.filter((entry) => entry.kind === kind);
-
-/**
- * The head turned by `degrees` around the vertical axis through the mesh's centre, seen with a
- * parallel projection: > 0 turns it to the person's left (the nose, nearest the camera, moves
- * towards the image's right).
- */
-export function rotateHead(mesh: FaceMesh, degrees: number): FaceMesh {
-  const angle = (degrees * Math.PI) / 180;
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  const cx = mesh.reduce((sum, [x]) => sum + x, 0) / mesh.length;
-  const cz = mesh.reduce((sum, [, , z]) => sum + z, 0) / mesh.length;
-  return mesh.map(([x, y, z]) => [
-    cx + (x - cx) * cos - (z - cz) * sin,
-    y,
-    cz + (x - cx) * sin + (z - cz) * cos,
-  ]);
-}
-
-/** The angle that brings headYaw to 0 (bisection: the yaw grows with the angle). */
-export function frontalAngle(mesh: FaceMesh): number {
-  let low = -45;
-  let high = 45;
-  for (let round = 0; round < 40; round += 1) {
-    const middle = (low + high) / 2;
-    if (headYaw(rotateHead(mesh, middle)) > 0) high = middle;
-    else low = middle;
-  }
-  return (low + high) / 2;
-}
 
 /** The recorded faces that look at the camera, turned to exactly 0 yaw (they were within 0.2). */
 export const frontalMeshes: readonly FaceMesh[] = recordedOfKind('frontal').map(({ mesh }) =>

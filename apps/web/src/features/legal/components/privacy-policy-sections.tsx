@@ -312,8 +312,9 @@ function LegalBases() {
         <li>
           <strong>Prevenção à fraude e segurança do titular</strong> (art. 11, II, “g”): uso dos
           dados biométricos na prova de vida e na comparação facial, inclusive com os modelos
-          faciais de outros cadastros, em processos de identificação e autenticação de cadastro em
-          sistemas eletrônicos.
+          faciais de outros cadastros e com a geometria dos movimentos de provas de vida anteriores
+          (para reconhecer a reprodução de uma gravação), em processos de identificação e
+          autenticação de cadastro em sistemas eletrônicos.
         </li>
       </ol>
     </>

@@ -52,31 +52,6 @@ test.describe('identity check', () => {
       page.getByRole('status').filter({ hasText: 'Link aberto no celular' }),
     ).toBeVisible({ timeout: 15_000 });
   });
-
-  test('the camera asks for movements, and a still face never unlocks the selfie', async ({
-    page,
-  }) => {
-    test.setTimeout(60_000);
-    await openPage(page, '/dev/biometria');
-    await page.getByRole('button', { name: 'Usar a câmera (Selfie)', exact: true }).click();
-    await page.getByRole('button', { name: 'Abrir câmera para selfie' }).click();
-    const instruction = page.getByRole('status').filter({ hasText: /Movimento 1 de 3/ });
-    await expect(instruction).toBeVisible({ timeout: 30_000 });
-    // The portrait looks a little aside: it is asked to face the camera before any movement.
-    await expect(instruction).toContainText(
-      /Olhe para a câmera|Pisque os olhos|Vire o rosto devagar para a sua (esquerda|direita)/,
-    );
-    await expect(page.getByRole('button', { name: 'Capturar foto' })).toBeDisabled();
-    await expectNoAxeViolations(page);
-    // The portrait never does the movement: the step runs out of time, the photo stays locked.
-    await expect(page.getByRole('button', { name: 'Recomeçar prova de vida' })).toBeVisible({
-      timeout: 30_000,
-    });
-    await expect(
-      page.getByRole('status').filter({ hasText: 'O tempo para o movimento acabou.' }),
-    ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Capturar foto' })).toBeDisabled();
-  });
 });
 
 /**

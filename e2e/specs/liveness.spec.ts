@@ -8,7 +8,7 @@ import { headTurnFrames } from '../../apps/api/test/head-turns';
 import { createFaceEngine } from '../../apps/api/src/modules/kyc/face-engine';
 import { chromiumArgs, chromiumPath } from '../chromium.mjs';
 import { baseURL } from '../playwright.config';
-import { expect, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { rgbToI420 } from '../support/fake-camera';
 
 /**
@@ -128,9 +128,13 @@ test.describe('liveness challenge with a camera', () => {
     const page = await cameraPage(videos.print);
     await page.getByRole('button', { name: 'Usar a câmera (Selfie)', exact: true }).click();
     await page.getByRole('button', { name: 'Abrir câmera para selfie' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /Movimento 1 de 4/ })).toBeVisible({
-      timeout: 30_000,
-    });
+    const instruction = page.getByRole('status').filter({ hasText: /Movimento 1 de 4/ });
+    await expect(instruction).toBeVisible({ timeout: 30_000 });
+    await expect(instruction).toContainText(
+      /Olhe para a câmera|Vire o rosto devagar para a sua (esquerda|direita)/,
+    );
+    await expect(page.getByRole('button', { name: 'Capturar foto' })).toBeDisabled();
+    await expectNoAxeViolations(page);
     await expect(page.getByRole('button', { name: 'Recomeçar prova de vida' })).toBeVisible({
       timeout: 30_000,
     });

@@ -61,24 +61,45 @@ describe('checks before storing', () => {
     expect(shifted.rejected.numero).toBe('cpf-check-digits');
   });
 
-  it('reads a CIN taken for a CNH (issued by a DETRAN) as the CIN its CPF shows', () => {
-    const lines = read(`
+  it('reads a CIN taken for a CNH (issued by a DETRAN) as the CIN its labels show', () => {
+    const card = (labels: string) =>
+      read(`
       REPÚBLICA FEDERATIVA DO BRASIL
       CIN
       JOÃO PEREIRA LIMA
+      ${labels}
       CPF 529.982.247-25
       DETRAN RJ
       VALIDADE 10/05/2035`);
-    const parsed = parseIdentity(lines);
     // DETRAN and CIN weigh the same and the CNH comes first on a tie.
-    expect(parsed.kind).toBe('CNH');
-    const stored = confidentFields(parsed);
-    expect(stored.kind).toBe('CIN');
-    expect(stored.rejected.kind).toBe('CNH-unsupported-read-as-CIN');
-    expect(stored.numero?.value).toBe('52998224725');
-    expect(stored.orgao?.value).toBe('DETRAN');
-    expect(stored.uf?.value).toBe('RJ');
-    expect(stored.validade?.value).toBe('10/05/2035');
+    const bare = parseIdentity(card(''));
+    expect(bare.kind).toBe('CNH');
+    // Only its CPF says CIN, and every card prints the holder's CPF: neither the kind nor the
+    // number nor the expiry is stored.
+    expect(confidentFields(bare)).toMatchObject({ kind: null, numero: null, validade: null });
+    // With its bilingual labels read, it is the CIN they show.
+    const labelled = confidentFields(parseIdentity(card('NACIONALIDADE / NATIONALITY BRASILEIRA')));
+    expect(labelled.kind).toBe('CIN');
+    expect(labelled.numero?.value).toBe('52998224725');
+    expect(labelled.orgao?.value).toBe('DETRAN');
+    expect(labelled.uf?.value).toBe('RJ');
+    expect(labelled.validade?.value).toBe('10/05/2035');
+  });
+
+  it("never reads an old RG that prints the holder's CPF as a CIN", () => {
+    const stored = confidentFields(
+      parseIdentity(
+        read(`
+      SECRETARIA DA SEGURANÇA PÚBLICA
+      REGISTRO GERAL 27.478.362-6   DATA DE EXPEDIÇÃO 12/03/2015
+      NOME
+      MARIA JOSÉ CAMPOS DIAS
+      CPF 529.982.247-25
+      SSP SP`),
+      ),
+    );
+    expect(stored.kind).not.toBe('CIN');
+    expect(stored.numero?.value).not.toBe('52998224725');
   });
 
   it('stores nothing that depends on the kind when neither kind is supported', () => {

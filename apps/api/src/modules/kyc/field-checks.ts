@@ -77,12 +77,15 @@ function numberProblem(kind: IdentityKind | null, value: string, uf: string | nu
 /**
  * Whether the fields and labels read support the kind: a CNH prints labels only a CNH has
  * (HABILITAÇÃO, CATEGORIA, PERMISSÃO...) or a registro with valid check digits; a CIN its
- * bilingual labels or a number that is a CPF; an old RG its own labels or a number in an RG format.
+ * bilingual labels (its number, a CPF, is printed on the other cards too); an old RG its own labels
+ * or a number in an RG format.
  */
 function supports(reading: KindReading, facts: CardFacts): boolean {
   const { kind, numero } = reading;
   if (!kind) return false;
   if (facts.evidence[kind].length > 0) return true;
+  // The old RG and the CNH print the holder's CPF too: a CPF shows no kind by itself.
+  if (kind === 'CIN') return false;
   return !!numero && numberProblem(kind, numero.value, reading.uf?.value ?? null) === null;
 }
 

@@ -46,6 +46,8 @@ export const cinLayout: DocumentLayout = {
     label('ISSUING AUTHORITY'),
     label('DATE OF BIRTH'),
     label('PERSONAL NUMBER'),
+    label('NATIONALITY'),
+    label('DATE OF EXPIRY'),
   ],
   nameAfter: [label('IDENTITY CARD'), label('CARTEIRA DE IDENTIDADE')],
   valuePlaces: [

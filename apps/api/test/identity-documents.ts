@@ -197,11 +197,25 @@ export function syntheticIdentity(kind: IdentityKind, seed: number): SyntheticId
       nome,
       numero: `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}-${d[8]}`,
       orgao: 'SSP',
-      uf,
+      // States that print 8 digits and a check digit, as the number above.
+      uf: pick(['SP', 'RJ', 'PR', 'GO', 'BA']),
       validade: null,
     };
   }
   if (kind === 'CIN')
     return { kind, nome, numero: cpfDigits(digits(9)), orgao: 'SSP', uf, validade };
-  return { kind, nome, numero: digits(11).join(''), orgao: 'DETRAN', uf, validade };
+  return { kind, nome, numero: cnhRegistro(digits), orgao: 'DETRAN', uf, validade };
+}
+
+/** An 11-digit CNH registro whose check digits hold (hasValidCnhCheckDigits). */
+function cnhRegistro(digits: (count: number) => number[]): string {
+  for (;;) {
+    const body = digits(9);
+    const first = body.reduce((sum, digit, index) => sum + digit * (9 - index), 0) % 11;
+    const discount = first >= 10 ? 2 : 0;
+    const rest = body.reduce((sum, digit, index) => sum + digit * (index + 1), 0) % 11;
+    const second = rest >= 10 ? 0 : rest - discount;
+    if (second >= 0 && new Set(body).size > 1)
+      return [...body, first >= 10 ? 0 : first, second].join('');
+  }
 }

@@ -2,7 +2,8 @@
 // (bench/corpus/documents.ts): old RG, CIN and CNH, each as a phone photo (background,
 // perspective, rotation, glare, blur, noise, JPEG 55-75) and as a flatbed scan. Reports the
 // evaluation seeds (never tuned on) unless DOCUMENT_SET=calibration; DOCUMENT_SET=third reads a
-// third generator (bench/corpus/third/index.ts, made apart from both), kept for reporting only.
+// third generator (bench/corpus/third/index.ts, made apart from both), kept for reporting only;
+// DOCUMENT_SET=product the product's own test generator (calibration, like the first).
 //
 //   npm run bench -- document-checks
 //   DOCUMENTS_PER_KIND=10 DOCUMENT_SET=calibration npm run bench -- document-checks
@@ -20,12 +21,13 @@ import {
   type DocumentSample,
   type DocumentVariant,
 } from './corpus/documents';
+import { renderIdentityDocument, syntheticIdentity } from '../apps/api/test/identity-documents';
 
 const perKind = Number(process.env.DOCUMENTS_PER_KIND ?? 30);
 const set =
-  process.env.DOCUMENT_SET === 'calibration' || process.env.DOCUMENT_SET === 'third'
-    ? process.env.DOCUMENT_SET
-    : 'evaluation';
+  (['calibration', 'third', 'product'] as const).find(
+    (name) => name === process.env.DOCUMENT_SET,
+  ) ?? 'evaluation';
 const verbose = process.env.DOCUMENT_VERBOSE === '1';
 const fields = ['nome', 'numero', 'orgao', 'uf', 'validade'] as const;
 const budgets = {
@@ -59,8 +61,31 @@ async function thirdCorpus(): Promise<Corpus> {
   return { seeds: third.thirdSeeds, sample: third.thirdDocumentSample };
 }
 
+/**
+ * The product's own test generator (apps/api/test/identity-documents.ts), where the parser was
+ * first written: photographed as its tests do (turned, blurred, noisy, JPEG 65), or clean.
+ */
+function productCorpus(): Corpus {
+  return {
+    seeds: (index) => 5_000 + index,
+    sample: async (kind, variant, seed) => {
+      const identity = syntheticIdentity(kind, seed);
+      const image = await renderIdentityDocument(
+        identity,
+        variant === 'photo' ? { rotation: 1.5, blur: 0.6, noise: 14, quality: 65 } : {},
+      );
+      const { nome, numero, orgao, uf, validade } = identity;
+      return { kind, variant, seed, image, expected: { nome, numero, orgao, uf, validade } };
+    },
+  };
+}
+
 const corpus: Corpus =
-  set === 'third' ? await thirdCorpus() : { seeds: corpusSeeds[set], sample: documentSample };
+  set === 'third'
+    ? await thirdCorpus()
+    : set === 'product'
+      ? productCorpus()
+      : { seeds: corpusSeeds[set], sample: documentSample };
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;

@@ -12,6 +12,7 @@ const benchmarks = {
   cluster: () => import('./cluster.mjs'),
   screening: () => import('./screening.mjs'),
   'face-search': () => import('./face-search.mjs'),
+  liveness: () => import('./liveness.mjs'),
 };
 
 const args = process.argv.slice(2);

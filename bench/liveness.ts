@@ -1,12 +1,13 @@
 // Liveness from the head's motion, judged on the server's own face mesh (face-engine.ts) for real
 // people turning their head and for presentation attacks made from face photos
-// (bench/corpus/liveness-attacks.ts). A challenge is a neutral frame then 4 head turns; it passes
-// when the neutral frame is neutral, every turn shows the asked yaw (poseShows) and its landmark
-// motion from the neutral frame is not planar (motionParallax >= LIVENESS_MIN_PARALLAX), and no
-// frame is within REPLAY_MAX_DISTANCE of a frame of an accepted earlier session.
+// (bench/corpus/liveness-attacks.ts). A challenge is a neutral frame then 4 head turns, judged by
+// the product's evaluateLiveness (liveness-check.ts): the neutral frame is neutral, every turn
+// shows the asked yaw (poseShows) and a landmark motion from the neutral frame that is not a
+// plane's (motionParallax >= LIVENESS_MIN_PARALLAX), and no three of its frames are within
+// REPLAY_MAX_DISTANCE of frames of one accepted earlier challenge.
 //
-// Real people: one person filmed in one session by a phone (bench/corpus/head-poses.ts, the only
-// same-session turns available: evaluation), and pairs of photographs of the same LFW person
+// Real people: one person photographed in one session by a phone (bench/corpus/head-poses.ts,
+// the only same-session turns available: evaluation), and pairs of photographs of the same LFW person
 // facing the camera and turned (different days: cross-session, calibration and evaluation).
 // Attacks: LFW frontal photos (and the head-pose person's frontal) printed, bent, on a screen;
 // and the head-pose session replayed, re-encoded or filmed from a screen.

@@ -7,10 +7,10 @@
 // REPLAY_MAX_DISTANCE of frames of one accepted earlier challenge.
 //
 // Real people: one person photographed in one session by a phone (bench/corpus/head-poses.ts,
-// the only same-session turns available: evaluation), and pairs of photographs of the same LFW person
-// facing the camera and turned (different days: cross-session, calibration and evaluation).
-// Attacks: LFW frontal photos (and the head-pose person's frontal) printed, bent, on a screen;
-// and the head-pose session replayed, re-encoded or filmed from a screen.
+// the only same-session turns available: evaluation), and pairs of photographs of the same LFW
+// person facing the camera and turned (different days: cross-session, calibration and
+// evaluation). Attacks: LFW frontal photos (and the head-pose person's frontal) printed, bent, on
+// a screen; and the head-pose session replayed, re-encoded or filmed from a screen.
 // `npm run bench -- liveness` (LIVENESS_PEOPLE=5 LFW people per set by default).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

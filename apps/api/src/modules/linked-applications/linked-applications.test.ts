@@ -36,6 +36,7 @@ async function get(url: string) {
 }
 
 describe('linked applications by face', () => {
+  // The real face engine reads the sample photos: 13 s on a quiet machine, 32 s on a loaded one.
   it('links one person under two CPFs by the selfie, not a different person', async () => {
     // Two faces of the first sample photo whose portraits show them alone: two people.
     const solo = [];
@@ -88,5 +89,5 @@ describe('linked applications by face', () => {
       linkedApplicationsSchema.parse(await get(`/api/admin/applications/pf/${third!.id}/links`))
         .items,
     ).toEqual([]);
-  });
+  }, 90_000);
 });

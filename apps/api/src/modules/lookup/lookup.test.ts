@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { lookupCache } from '@medipay/db/schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lookupCache, rateLimitCounters } from '@medipay/db/schema';
 import { startApplicantSession } from '../../../test/applicant';
-import { startHttpFake, type FakeAnswer } from '../../../test/http-fake';
+import { startHttpFake, type FakeAnswer, type HttpFake } from '../../../test/http-fake';
 import {
   brasilApiCepNotFound,
   brasilApiCepV2,
@@ -12,11 +12,6 @@ import {
 } from '../../../test/registry-samples';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!();
-});
 
 type Answers = {
   viacep?: (path: string) => FakeAnswer;
@@ -32,17 +27,56 @@ const down: FakeAnswer = { status: 500, body: { message: 'Internal Server Error'
  */
 const shortLookupTimeoutMs = 500;
 
-async function setup(answers: Answers, options: { lookupTimeoutMs?: number } = {}) {
-  const viacep = await startHttpFake(answers.viacep ?? (() => down));
-  const brasilapi = await startHttpFake(answers.brasilapi ?? (() => down));
-  const receitaws = await startHttpFake(answers.receitaws ?? (() => down));
-  const clock = createTestClock();
-  const t: TestApp = await createTestApp({
-    clock,
-    env: { VIACEP_URL: viacep.url, BRASILAPI_URL: brasilapi.url, RECEITAWS_URL: receitaws.url },
-    lookupTimeoutMs: options.lookupTimeoutMs,
-  });
-  cleanups.push(viacep.close, brasilapi.close, receitaws.close, t.close);
+/**
+ * The providers' fakes and the apps are started once for the file: one app with the default time
+ * limit, one with the short one, on the same fakes and clock. Before each test the fakes answer
+ * `down` again and forget their calls, the clock is back at its start, and the cache and the
+ * request counters (per IP, per session) are empty, so no test sees another's answers or limits.
+ */
+const clock = createTestClock();
+const start = clock.now();
+let viacep: HttpFake;
+let brasilapi: HttpFake;
+let receitaws: HttpFake;
+let defaultApp: TestApp;
+let shortTimeoutApp: TestApp;
+
+beforeAll(async () => {
+  viacep = await startHttpFake(() => down);
+  brasilapi = await startHttpFake(() => down);
+  receitaws = await startHttpFake(() => down);
+  const env = {
+    VIACEP_URL: viacep.url,
+    BRASILAPI_URL: brasilapi.url,
+    RECEITAWS_URL: receitaws.url,
+  };
+  defaultApp = await createTestApp({ clock, env });
+  shortTimeoutApp = await createTestApp({ clock, env, lookupTimeoutMs: shortLookupTimeoutMs });
+});
+afterAll(async () => {
+  await shortTimeoutApp?.close();
+  await defaultApp?.close();
+  await receitaws?.close();
+  await brasilapi?.close();
+  await viacep?.close();
+});
+beforeEach(async () => {
+  clock.set(start);
+  for (const fake of [viacep, brasilapi, receitaws]) fake.reset();
+  for (const t of [defaultApp, shortTimeoutApp]) {
+    await t.database.db.delete(lookupCache);
+    await t.database.db.delete(rateLimitCounters);
+  }
+});
+
+/** The app for the test's time limit, its providers answering as told (`down` by default). */
+function setup(answers: Answers, options: { lookupTimeoutMs?: number } = {}) {
+  viacep.answerWith(answers.viacep ?? (() => down));
+  brasilapi.answerWith(answers.brasilapi ?? (() => down));
+  receitaws.answerWith(answers.receitaws ?? (() => down));
+  if (options.lookupTimeoutMs !== undefined && options.lookupTimeoutMs !== shortLookupTimeoutMs)
+    throw new Error(`no app with a ${options.lookupTimeoutMs} ms time limit`);
+  const t = options.lookupTimeoutMs === undefined ? defaultApp : shortTimeoutApp;
   return { t, clock, viacep, brasilapi, receitaws };
 }
 
@@ -51,7 +85,7 @@ const getCep = (t: TestApp, cep: string) =>
 
 describe('CEP lookup', () => {
   it('answers from ViaCEP with the spec fields', async () => {
-    const { t, viacep, brasilapi } = await setup({
+    const { t, viacep, brasilapi } = setup({
       viacep: (path) => (path === '/ws/01001000/json/' ? { status: 200, body: viaCepSe } : down),
     });
     const response = await getCep(t, '01001000');
@@ -69,7 +103,7 @@ describe('CEP lookup', () => {
   it.each([true, 'true'])(
     'treats a ViaCEP body with erro: %j as not found, and does not ask the fallback',
     async (erro) => {
-      const { t, brasilapi } = await setup({ viacep: () => ({ status: 200, body: { erro } }) });
+      const { t, brasilapi } = setup({ viacep: () => ({ status: 200, body: { erro } }) });
       const response = await getCep(t, '99999999');
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'CEP não encontrado' });
@@ -78,7 +112,7 @@ describe('CEP lookup', () => {
   );
 
   it('falls back to BrasilAPI CEP v2 when ViaCEP fails', async () => {
-    const { t, brasilapi } = await setup({
+    const { t, brasilapi } = setup({
       brasilapi: (path) =>
         path === '/api/cep/v2/89010025' ? { status: 200, body: brasilApiCepV2 } : down,
     });
@@ -93,7 +127,7 @@ describe('CEP lookup', () => {
   });
 
   it('falls back when ViaCEP does not answer within its time limit', async () => {
-    const { t } = await setup(
+    const { t } = setup(
       {
         viacep: () => 'hang',
         brasilapi: () => ({
@@ -114,12 +148,12 @@ describe('CEP lookup', () => {
   });
 
   it('reports not found from BrasilAPI 404', async () => {
-    const { t } = await setup({ brasilapi: () => ({ status: 404, body: brasilApiCepNotFound }) });
+    const { t } = setup({ brasilapi: () => ({ status: 404, body: brasilApiCepNotFound }) });
     expect((await getCep(t, '00000000')).statusCode).toBe(404);
   });
 
   it('answers 502 when every provider fails', async () => {
-    const { t } = await setup({});
+    const { t } = setup({});
     const response = await getCep(t, '01001000');
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ code: 'BAD_GATEWAY', message: 'Erro ao consultar CEP' });
@@ -129,7 +163,7 @@ describe('CEP lookup', () => {
   it.each(['0100100', '010010000', '01001-000', 'abcdefgh'])(
     'refuses %s with the spec message',
     async (cep) => {
-      const { t, viacep } = await setup({});
+      const { t, viacep } = setup({});
       const response = await getCep(t, encodeURIComponent(cep));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('CEP deve ter 8 dígitos');
@@ -138,7 +172,7 @@ describe('CEP lookup', () => {
   );
 
   it('caches an address for 30 days and a not-found for 1 day', async () => {
-    const { t, clock, viacep } = await setup({
+    const { t, clock, viacep } = setup({
       viacep: (path) =>
         path.includes('01001000')
           ? { status: 200, body: viaCepSe }
@@ -176,14 +210,14 @@ describe('CNPJ lookup', () => {
   }
 
   it('needs a company applicant session', async () => {
-    const { t } = await setup({});
+    const { t } = setup({});
     expect((await getCnpj(t, '11222333000181')).statusCode).toBe(401);
     const pf = await startApplicantSession(t.app, 'PF');
     expect((await getCnpj(t, '11222333000181', pf.cookie)).statusCode).toBe(401);
   });
 
   it('answers an alphanumeric CNPJ from BrasilAPI with every field, situation and suggestions', async () => {
-    const { t, brasilapi, receitaws } = await setup({
+    const { t, brasilapi, receitaws } = setup({
       brasilapi: (path) =>
         path === '/api/cnpj/v1/12ABC34501DE35' ? { status: 200, body: brasilApiCnpj } : down,
     });
@@ -224,7 +258,7 @@ describe('CNPJ lookup', () => {
   });
 
   it('falls back to ReceitaWS for a numeric CNPJ when BrasilAPI does not answer', async () => {
-    const { t, receitaws } = await setup(
+    const { t, receitaws } = setup(
       {
         brasilapi: () => 'hang',
         receitaws: (path) =>
@@ -250,7 +284,7 @@ describe('CNPJ lookup', () => {
   });
 
   it('reports not found from BrasilAPI 404 without asking ReceitaWS', async () => {
-    const { t, receitaws } = await setup({
+    const { t, receitaws } = setup({
       brasilapi: () => ({ status: 404, body: brasilApiCnpjNotFound }),
     });
     const { cookie } = await startApplicantSession(t.app, 'PJ');
@@ -266,7 +300,7 @@ describe('CNPJ lookup', () => {
       { status: 429, body: { status: 'ERROR', message: 'Too many requests' } },
       { status: 200, body: { status: 'ERROR', message: 'Timeout' } },
     ];
-    const { t } = await setup({ receitaws: () => answers.shift() ?? down });
+    const { t } = setup({ receitaws: () => answers.shift() ?? down });
     const { cookie } = await startApplicantSession(t.app, 'PJ');
     expect((await getCnpj(t, '11222333000181', cookie)).statusCode).toBe(404);
     const rateLimited = await getCnpj(t, '11444777000161', cookie);
@@ -276,14 +310,14 @@ describe('CNPJ lookup', () => {
   });
 
   it('does not ask ReceitaWS for an alphanumeric CNPJ it cannot know', async () => {
-    const { t, receitaws } = await setup({});
+    const { t, receitaws } = setup({});
     const { cookie } = await startApplicantSession(t.app, 'PJ');
     expect((await getCnpj(t, '12ABC34501DE35', cookie)).statusCode).toBe(502);
     expect(receitaws.calls).toHaveLength(0);
   });
 
   it('refuses an incomplete or invalid CNPJ before asking anyone', async () => {
-    const { t, brasilapi } = await setup({});
+    const { t, brasilapi } = setup({});
     const { cookie } = await startApplicantSession(t.app, 'PJ');
     const short = await getCnpj(t, '1122233300018', cookie);
     expect(short.statusCode).toBe(400);
@@ -294,7 +328,7 @@ describe('CNPJ lookup', () => {
   });
 
   it('caches a company for 7 days', async () => {
-    const { t, clock, brasilapi } = await setup({
+    const { t, clock, brasilapi } = setup({
       brasilapi: () => ({ status: 200, body: brasilApiCnpj }),
     });
     const { cookie } = await startApplicantSession(t.app, 'PJ');
@@ -310,7 +344,7 @@ describe('CNPJ lookup', () => {
   });
 
   it('limits lookups per session', async () => {
-    const { t } = await setup({ brasilapi: () => ({ status: 200, body: brasilApiCnpj }) });
+    const { t } = setup({ brasilapi: () => ({ status: 200, body: brasilApiCnpj }) });
     const { cookie } = await startApplicantSession(t.app, 'PJ');
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1)

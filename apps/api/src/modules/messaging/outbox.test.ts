@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { outbox, statusAccessCodes } from '@medipay/db/schema';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  applicantSessions,
+  otpChallenges,
+  outbox,
+  rateLimitCounters,
+  statusAccessCodes,
+} from '@medipay/db/schema';
 import { OTP_RESEND_COOLDOWN_SECONDS, OTP_TTL_MS } from '@medipay/shared/constants';
 import { startApplicantSession } from '../../../test/applicant';
 import { startSmtpSink } from '../../../test/smtp-sink';
@@ -15,6 +21,61 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
+
+/**
+ * Most tests share one app (and those with a test clock another, below), on one Zenvia fake and
+ * one SMTP port where nothing listens until a test starts a sink there (`smtpUp`): SMTP is down
+ * unless the test brings it up, as each test's own SMTP server was. Before each test the fake
+ * forgets its requests and outage, and the tables these tests write are empty, so each test sees
+ * only its own messages. A test of a configuration of its own (WhatsApp, the background job,
+ * production) builds its own app with `app`.
+ */
+let smtpPort: number;
+let zenvia: Awaited<ReturnType<typeof startZenviaFake>>;
+let shared: TestApp;
+
+/** SMTP on the shared port, and Zenvia's SMS channel on the shared fake. */
+const sharedEnv = () => ({
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: 'MediPay <nao-responda@medipay.com.br>',
+  SMS_PROVIDER: 'zenvia',
+  SMS_API_URL: zenvia.url,
+  SMS_API_TOKEN: 'test-token',
+  SMS_FROM: 'MediPay',
+});
+
+async function emptyTables(t: TestApp) {
+  const { db } = t.database;
+  await db.delete(otpChallenges);
+  await db.delete(outbox);
+  await db.delete(statusAccessCodes);
+  await db.delete(applicantSessions);
+  await db.delete(rateLimitCounters);
+}
+
+beforeAll(async () => {
+  const probe = await startSmtpSink();
+  smtpPort = probe.port;
+  await probe.close();
+  zenvia = await startZenviaFake();
+  shared = await createTestApp({ env: sharedEnv() });
+});
+afterAll(async () => {
+  await shared?.close();
+  await zenvia?.close();
+});
+beforeEach(async () => {
+  zenvia.requests.length = 0;
+  zenvia.failNext(0);
+  await emptyTables(shared);
+});
+
+/** SMTP back up on the shared port, until the end of the test. */
+async function smtpUp() {
+  const sink = await startSmtpSink(smtpPort);
+  cleanups.push(sink.close);
+  return sink;
+}
 
 async function app(env: Record<string, string>, jobs = false): Promise<TestApp> {
   const t = await createTestApp({ env, jobs });
@@ -46,9 +107,8 @@ async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promi
 
 describe('e-mail delivery over SMTP', () => {
   it('delivers the code e-mail to the applicant, and the code verifies', async () => {
-    const sink = await startSmtpSink();
-    cleanups.push(sink.close);
-    const t = await app({ SMTP_URL: sink.url, MAIL_FROM: 'MediPay <nao-responda@medipay.com.br>' });
+    const sink = await smtpUp();
+    const t = shared;
     const cookie = await requestCode(t, 'email', 'ana@example.com');
 
     expect(await t.app.outbox.drain()).toBe(1);
@@ -74,10 +134,7 @@ describe('e-mail delivery over SMTP', () => {
   });
 
   it('loses nothing while SMTP is down and delivers exactly once when it is back', async () => {
-    const first = await startSmtpSink();
-    const port = first.port;
-    await first.close();
-    const t = await app({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const t = shared; // SMTP down
     await requestCode(t, 'email', 'ana@example.com');
 
     expect(await t.app.outbox.drain()).toBe(0);
@@ -85,8 +142,7 @@ describe('e-mail delivery over SMTP', () => {
     expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-    const sink = await startSmtpSink(port);
-    cleanups.push(sink.close);
+    const sink = await smtpUp();
     expect(await t.app.outbox.drain()).toBe(1);
     expect(await t.app.outbox.drain()).toBe(0);
     expect(sink.messages).toHaveLength(1);
@@ -95,9 +151,8 @@ describe('e-mail delivery over SMTP', () => {
   });
 
   it('never delivers a sent message again, even when asked twice', async () => {
-    const sink = await startSmtpSink();
-    cleanups.push(sink.close);
-    const t = await app({ SMTP_URL: sink.url });
+    const sink = await smtpUp();
+    const t = shared;
     await requestCode(t, 'email', 'ana@example.com');
     const [row] = await t.database.db.select().from(outbox);
     const outcomes = await Promise.all([
@@ -110,9 +165,7 @@ describe('e-mail delivery over SMTP', () => {
   });
 
   it('gives up after the last attempt and keeps the message, marked failed', async () => {
-    const closed = await startSmtpSink();
-    await closed.close();
-    const t = await app({ SMTP_URL: closed.url });
+    const t = shared; // SMTP down
     await requestCode(t, 'email', 'ana@example.com');
     for (let attempt = 0; attempt < OUTBOX_MAX_ATTEMPTS; attempt += 1) await t.app.outbox.drain();
     const [row] = await t.database.db.select().from(outbox);
@@ -132,14 +185,7 @@ describe('e-mail delivery over SMTP', () => {
 
 describe('SMS delivery through Zenvia', () => {
   it('posts the code to the SMS channel with the token, to the E.164 number without +', async () => {
-    const zenvia = await startZenviaFake();
-    cleanups.push(zenvia.close);
-    const t = await app({
-      SMS_PROVIDER: 'zenvia',
-      SMS_API_URL: zenvia.url,
-      SMS_API_TOKEN: 'test-token',
-      SMS_FROM: 'MediPay',
-    });
+    const t = shared;
     await requestCode(t, 'phone', '(11) 98765-4321');
     expect(await t.app.outbox.drain()).toBe(1);
     expect(zenvia.requests).toHaveLength(1);
@@ -154,8 +200,7 @@ describe('SMS delivery through Zenvia', () => {
   });
 
   it('uses the WhatsApp channel when a WhatsApp sender is configured', async () => {
-    const zenvia = await startZenviaFake();
-    cleanups.push(zenvia.close);
+    // A configuration of its own: its own app, on the shared fake.
     const t = await app({
       SMS_PROVIDER: 'zenvia',
       SMS_API_URL: zenvia.url,
@@ -169,13 +214,7 @@ describe('SMS delivery through Zenvia', () => {
   });
 
   it('retries after a provider outage and delivers once', async () => {
-    const zenvia = await startZenviaFake();
-    cleanups.push(zenvia.close);
-    const t = await app({
-      SMS_PROVIDER: 'zenvia',
-      SMS_API_URL: zenvia.url,
-      SMS_API_TOKEN: 'test-token',
-    });
+    const t = shared;
     await requestCode(t, 'phone', '(11) 98765-4321');
     zenvia.failNext(1);
     expect(await t.app.outbox.drain()).toBe(0);
@@ -188,7 +227,7 @@ describe('SMS delivery through Zenvia', () => {
 
 describe('outbox', () => {
   it('ignores a second message with the same idempotency key', async () => {
-    const t = await app({});
+    const t = shared;
     const message = {
       channel: 'email' as const,
       template: 'pf-confirmation',
@@ -207,7 +246,7 @@ describe('outbox', () => {
   });
 
   it('lists recent messages with their text for local trials, and not in production', async () => {
-    const t = await app({});
+    const t = shared;
     await requestCode(t, 'email', 'ana@example.com');
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(200);
@@ -235,12 +274,21 @@ describe('outbox', () => {
 });
 
 describe('a one-time code that can no longer be used when its message is delivered', () => {
-  async function appWithClock(env: Record<string, string>) {
-    const clock = createTestClock(new Date());
-    const t = await createTestApp({ env, clock });
-    cleanups.push(t.close);
-    return { t, clock };
-  }
+  // One app with a test clock for these tests, on the shared SMTP port and Zenvia fake; each
+  // test's clock starts at the time the test starts, as each test's own clock did.
+  const clock = createTestClock();
+  let clocked: TestApp;
+  beforeAll(async () => {
+    clocked = await createTestApp({ env: sharedEnv(), clock });
+  });
+  afterAll(async () => {
+    await clocked?.close();
+  });
+  beforeEach(async () => {
+    clock.set(new Date());
+    await emptyTables(clocked);
+  });
+  const appWithClock = () => ({ t: clocked, clock });
 
   async function sendCode(t: TestApp, cookie: string, channel: 'email' | 'phone', to: string) {
     const response = await t.app.inject({
@@ -254,30 +302,15 @@ describe('a one-time code that can no longer be used when its message is deliver
 
   const rows = (t: TestApp) => t.database.db.select().from(outbox).orderBy(asc(outbox.createdAt));
 
-  /** SMTP that is down now and comes back on the same port. */
-  async function smtpDown() {
-    const first = await startSmtpSink();
-    await first.close();
-    return {
-      url: `smtp://127.0.0.1:${first.port}`,
-      back: async () => {
-        const sink = await startSmtpSink(first.port);
-        cleanups.push(sink.close);
-        return sink;
-      },
-    };
-  }
-
   it('closes a code e-mail as expired once the sweep removed the code, with no TypeError', async () => {
-    const smtp = await smtpDown();
-    const { t, clock } = await appWithClock({ SMTP_URL: smtp.url });
+    const { t, clock } = appWithClock(); // SMTP down
     await requestCode(t, 'email', 'ana@example.com');
     expect(await t.app.outbox.drain()).toBe(0);
 
     // The code's five minutes pass while SMTP is down, and the sweep redacts it.
     clock.advance(OTP_TTL_MS + 1000);
     await redactExpiredCodes(t.database.db, new Date(clock.now().getTime() - OTP_TTL_MS));
-    const sink = await smtp.back();
+    const sink = await smtpUp();
     const [message] = await rows(t);
     expect(await t.app.outbox.deliverer.deliver(message!.id)).toBe('expired');
 
@@ -292,12 +325,11 @@ describe('a one-time code that can no longer be used when its message is deliver
   });
 
   it('closes a code e-mail delivered after its code expired, before any sweep ran', async () => {
-    const smtp = await smtpDown();
-    const { t, clock } = await appWithClock({ SMTP_URL: smtp.url });
+    const { t, clock } = appWithClock(); // SMTP down
     await requestCode(t, 'email', 'ana@example.com');
     expect(await t.app.outbox.drain()).toBe(0);
     clock.advance(OTP_TTL_MS);
-    const sink = await smtp.back();
+    const sink = await smtpUp();
 
     expect(await t.app.outbox.drain()).toBe(0);
     const [closed] = await rows(t);
@@ -309,15 +341,14 @@ describe('a one-time code that can no longer be used when its message is deliver
   });
 
   it('delivers only the newest of two codes, and never a code already used', async () => {
-    const smtp = await smtpDown();
-    const { t, clock } = await appWithClock({ SMTP_URL: smtp.url });
+    const { t, clock } = appWithClock(); // SMTP down
     const { cookie } = await startApplicantSession(t.app);
     await sendCode(t, cookie, 'email', 'ana@example.com');
     clock.advance(OTP_RESEND_COOLDOWN_SECONDS * 1000);
     await sendCode(t, cookie, 'email', 'ana@example.com');
     expect(await t.app.outbox.drain()).toBe(0);
 
-    const sink = await smtp.back();
+    const sink = await smtpUp();
     expect(await t.app.outbox.drain()).toBe(1);
     const [replaced, newest] = await rows(t);
     expect(replaced).toMatchObject({
@@ -349,13 +380,7 @@ describe('a one-time code that can no longer be used when its message is deliver
   });
 
   it('closes a code SMS as expired after a provider outage, and never texts "undefined"', async () => {
-    const zenvia = await startZenviaFake();
-    cleanups.push(zenvia.close);
-    const { t, clock } = await appWithClock({
-      SMS_PROVIDER: 'zenvia',
-      SMS_API_URL: zenvia.url,
-      SMS_API_TOKEN: 'test-token',
-    });
+    const { t, clock } = appWithClock();
     await requestCode(t, 'phone', '(11) 98765-4321');
     zenvia.failNext(1);
     expect(await t.app.outbox.drain()).toBe(0);
@@ -369,9 +394,8 @@ describe('a one-time code that can no longer be used when its message is deliver
   });
 
   it('closes a status-page code e-mail whose code expired, and delivers a live one', async () => {
-    const sink = await startSmtpSink();
-    cleanups.push(sink.close);
-    const { t, clock } = await appWithClock({ SMTP_URL: sink.url });
+    const sink = await smtpUp();
+    const { t, clock } = appWithClock();
     const queue = async (expiresAt: Date) => {
       const id = randomUUID();
       await t.database.db.insert(statusAccessCodes).values({
@@ -401,9 +425,8 @@ describe('a one-time code that can no longer be used when its message is deliver
   });
 
   it('closes as failed, without retrying, a message that cannot be rendered', async () => {
-    const sink = await startSmtpSink();
-    cleanups.push(sink.close);
-    const { t } = await appWithClock({ SMTP_URL: sink.url });
+    const sink = await smtpUp();
+    const { t } = appWithClock();
     const id = (await insertOutboxMessage(t.database.db, {
       channel: 'email',
       template: 'pf-confirmation',

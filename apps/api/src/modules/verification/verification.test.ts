@@ -1,21 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applicantSessions, otpChallenges, outbox } from '@medipay/db/schema';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { applicantSessions, otpChallenges, outbox, rateLimitCounters } from '@medipay/db/schema';
 import { verificationMessages } from '@medipay/shared/applicant-session';
 import { perIpLimits } from '../../lib/rate-limits';
 import { keepSessionCookie, latestCodeFor, startApplicantSession } from '../../../test/applicant';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 
+/**
+ * One app for the file. Before each test the clock is back at its start and the tables these
+ * tests write are empty: sessions, codes, their messages and the request counters (per IP, per
+ * destination), so every test starts as on a new app, without another's codes, cooldowns or
+ * limits, and may still count every row of a table.
+ */
+const clock = createTestClock();
+const start = clock.now();
 let t: TestApp;
-let clock: ReturnType<typeof createTestClock>;
 
-beforeEach(async () => {
-  clock = createTestClock();
+beforeAll(async () => {
   t = await createTestApp({ clock });
 });
-afterEach(async () => {
-  await t.close();
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  clock.set(start);
+  await t.database.db.delete(otpChallenges);
+  await t.database.db.delete(outbox);
+  await t.database.db.delete(applicantSessions);
+  await t.database.db.delete(rateLimitCounters);
 });
 
 const email = 'ana.souza@example.com';

@@ -2,8 +2,10 @@
 // (bench/corpus/documents.ts): old RG, CIN and CNH, each as a phone photo (background,
 // perspective, rotation, glare, blur, noise, JPEG 55-75) and as a flatbed scan. Reports the
 // evaluation seeds (never tuned on) unless DOCUMENT_SET=calibration; DOCUMENT_SET=third reads a
-// third generator (bench/corpus/third/index.ts, made apart from both), kept for reporting only;
-// DOCUMENT_SET=product the product's own test generator (calibration, like the first).
+// third generator (bench/corpus/third/index.ts, made apart from both), reported at first and
+// then tuned on (decision 025); DOCUMENT_SET=fourth a fourth (bench/corpus/fourth/index.ts, made
+// apart from all three), kept for reporting only; DOCUMENT_SET=product the product's own test
+// generator (calibration, like the first).
 //
 //   npm run bench -- document-checks
 //   DOCUMENTS_PER_KIND=10 DOCUMENT_SET=calibration npm run bench -- document-checks
@@ -25,7 +27,7 @@ import { renderIdentityDocument, syntheticIdentity } from '../apps/api/test/iden
 
 const perKind = Number(process.env.DOCUMENTS_PER_KIND ?? 30);
 const set =
-  (['calibration', 'third', 'product'] as const).find(
+  (['calibration', 'third', 'fourth', 'product'] as const).find(
     (name) => name === process.env.DOCUMENT_SET,
   ) ?? 'evaluation';
 const verbose = process.env.DOCUMENT_VERBOSE === '1';
@@ -43,22 +45,22 @@ type Corpus = {
   sample: (kind: DocumentKind, variant: DocumentVariant, seed: number) => Promise<DocumentSample>;
 };
 
-/** The third generator, loaded only when asked for: the benchmark runs without it. */
-async function thirdCorpus(): Promise<Corpus> {
-  const path = new URL('./corpus/third/index.ts', import.meta.url).href;
-  let third: {
-    thirdSeeds: (index: number) => number;
-    thirdDocumentSample: Corpus['sample'];
-  };
+/** The third or fourth generator, loaded only when asked for: the benchmark runs without them. */
+async function separateCorpus(name: 'third' | 'fourth'): Promise<Corpus> {
+  const path = new URL(`./corpus/${name}/index.ts`, import.meta.url).href;
+  let module: Record<string, unknown>;
   try {
-    third = await import(path);
+    module = await import(path);
   } catch (error) {
     process.stderr.write(
-      `DOCUMENT_SET=third: cannot load bench/corpus/third/index.ts (${error})\n`,
+      `DOCUMENT_SET=${name}: cannot load bench/corpus/${name}/index.ts (${error})\n`,
     );
     process.exit(2);
   }
-  return { seeds: third.thirdSeeds, sample: third.thirdDocumentSample };
+  return {
+    seeds: module[`${name}Seeds`] as Corpus['seeds'],
+    sample: module[`${name}DocumentSample`] as Corpus['sample'],
+  };
 }
 
 /**
@@ -81,8 +83,8 @@ function productCorpus(): Corpus {
 }
 
 const corpus: Corpus =
-  set === 'third'
-    ? await thirdCorpus()
+  set === 'third' || set === 'fourth'
+    ? await separateCorpus(set)
     : set === 'product'
       ? productCorpus()
       : { seeds: corpusSeeds[set], sample: documentSample };

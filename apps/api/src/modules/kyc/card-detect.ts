@@ -4,12 +4,15 @@
  *
  * 1. the surface around the card is learned from the image's border (a few colour clusters);
  * 2. pixels unlike that surface form a mask, cleaned by an opening, and its largest connected
- *    part is taken as the card;
- * 3. the card's turn is the principal axis of that region (a rectangle's long side), and its
- *    extent the region's spread along that axis and across it;
+ *    part is taken as the card when it fills its enclosing rectangle (a card is a rectangle);
+ *    when it does not (a pale card on white paper shows only its print), a lower limit is tried;
+ * 3. the card's turn is that of the smallest rectangle around the region, and its extent that
+ *    rectangle's;
  * 4. the full-size image is turned back by that angle and cropped to the card.
  *
- * A photo where no card stands out (a scan edge to edge, a blank page) is returned whole.
+ * A photo where no card stands out (a scan edge to edge, a blank page), where the region is no
+ * rectangle at any limit (a thumb merged with the card), or where another document lies beside
+ * the card (both sides scanned on one page) is returned whole.
  */
 import sharp from 'sharp';
 
@@ -24,6 +27,14 @@ export type CardRegion = {
 };
 
 const workWidth = 320;
+
+/** How much of its enclosing rectangle a card's region fills: a card is a rectangle. */
+const RECTANGLE_FILL = 0.85;
+/**
+ * Below this a region is no card at all, whatever the light: a card seen in perspective still
+ * fills about 0.8 of its rectangle.
+ */
+const RAGGED_FILL = 0.7;
 
 type Rgb = [number, number, number];
 
@@ -80,9 +91,10 @@ function morph(mask: Uint8Array, width: number, height: number, erode: boolean):
   return out;
 }
 
-function largestComponent(mask: Uint8Array, width: number, height: number): number[] {
+/** The mask's connected parts (4-neighbours), largest first. */
+function components(mask: Uint8Array, width: number, height: number): number[][] {
   const seen = new Uint8Array(mask.length);
-  let best: number[] = [];
+  const found: number[][] = [];
   for (let start = 0; start < mask.length; start += 1) {
     if (mask[start] !== 1 || seen[start]) continue;
     const component: number[] = [];
@@ -105,9 +117,61 @@ function largestComponent(mask: Uint8Array, width: number, height: number): numb
         }
       }
     }
-    if (component.length > best.length) best = component;
+    found.push(component);
   }
-  return best;
+  return found.sort((a, b) => b.length - a.length);
+}
+
+type Box = { theta: number; u0: number; u1: number; v0: number; v1: number; area: number };
+
+/**
+ * The smallest rectangle around a region, turned within ±12° (a rectangle's own sides), and how
+ * much of it the region fills.
+ */
+function enclosingBox(region: number[], width: number, height: number): Box & { fill: number } {
+  const outline: [number, number][] = [];
+  const inRegion = new Uint8Array(width * height);
+  for (const at of region) inRegion[at] = 1;
+  for (const at of region) {
+    const x = at % width;
+    const y = (at - x) / width;
+    if (
+      x === 0 ||
+      y === 0 ||
+      x === width - 1 ||
+      y === height - 1 ||
+      !inRegion[at - 1] ||
+      !inRegion[at + 1] ||
+      !inRegion[at - width] ||
+      !inRegion[at + width]
+    )
+      outline.push([x, y]);
+  }
+  const boxAt = (theta: number): Box => {
+    const cos = Math.cos(theta);
+    const sin = Math.sin(theta);
+    let [u0, u1, v0, v1] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const [x, y] of outline) {
+      const u = x * cos + y * sin;
+      const v = -x * sin + y * cos;
+      if (u < u0) u0 = u;
+      if (u > u1) u1 = u;
+      if (v < v0) v0 = v;
+      if (v > v1) v1 = v;
+    }
+    return { theta, u0, u1, v0, v1, area: (u1 - u0) * (v1 - v0) };
+  };
+  let best = boxAt(0);
+  for (let degrees = -12; degrees <= 12; degrees += 0.5) {
+    const box = boxAt((degrees * Math.PI) / 180);
+    if (box.area < best.area - 1e-6) best = box;
+  }
+  const coarse = best.theta;
+  for (let step = -0.5; step <= 0.5; step += 0.05) {
+    const box = boxAt(coarse + (step * Math.PI) / 180);
+    if (box.area < best.area - 1e-6) best = box;
+  }
+  return { ...best, fill: region.length / ((best.u1 - best.u0 + 1) * (best.v1 - best.v0 + 1)) };
 }
 
 function percentile(values: number[], fraction: number): number {
@@ -160,79 +224,64 @@ export async function findCard(image: RawImage): Promise<CardRegion | null> {
   const borderDistances = border.map((sample) =>
     distance(sample, centres[nearestIndex(centres, sample)]!),
   );
-  const threshold = Math.max(28, percentile(borderDistances, 0.97) * 1.3);
+  const surfaceLimit = Math.max(28, percentile(borderDistances, 0.97) * 1.3);
 
-  let mask: Uint8Array = new Uint8Array(width * height);
-  for (let index = 0; index < mask.length; index += 1) {
-    const sample = pixel(index);
-    mask[index] = distance(sample, centres[nearestIndex(centres, sample)]!) > threshold ? 1 : 0;
-  }
-  // Close the card's inside (text and guilloché look like the surface in places), then open to
-  // drop thin stray marks of the surface.
-  for (let round = 0; round < 2; round += 1) mask = morph(mask, width, height, false);
-  for (let round = 0; round < 4; round += 1) mask = morph(mask, width, height, true);
-  for (let round = 0; round < 2; round += 1) mask = morph(mask, width, height, false);
-
-  const card = largestComponent(mask, width, height);
-  const area = card.length / (width * height);
-  if (area < 0.12 || area > 0.97) return null;
-
-  // The card's turn: the angle whose bounding box of the region's outline is smallest (the
-  // rectangle's own sides), searched within ±12° then refined.
-  const outline: [number, number][] = [];
-  const inCard = new Uint8Array(width * height);
-  for (const at of card) inCard[at] = 1;
-  for (const at of card) {
-    const x = at % width;
-    const y = (at - x) / width;
-    if (
-      x === 0 ||
-      y === 0 ||
-      x === width - 1 ||
-      y === height - 1 ||
-      !inCard[at - 1] ||
-      !inCard[at + 1] ||
-      !inCard[at - width] ||
-      !inCard[at + width]
-    )
-      outline.push([x, y]);
-  }
-  const boxAt = (theta: number) => {
-    const cos = Math.cos(theta);
-    const sin = Math.sin(theta);
-    let [u0, u1, v0, v1] = [Infinity, -Infinity, Infinity, -Infinity];
-    for (const [x, y] of outline) {
-      const u = x * cos + y * sin;
-      const v = -x * sin + y * cos;
-      if (u < u0) u0 = u;
-      if (u > u1) u1 = u;
-      if (v < v0) v0 = v;
-      if (v > v1) v1 = v;
+  const cardAt = (threshold: number) => {
+    let mask: Uint8Array = new Uint8Array(width * height);
+    for (let index = 0; index < mask.length; index += 1) {
+      const sample = pixel(index);
+      mask[index] = distance(sample, centres[nearestIndex(centres, sample)]!) > threshold ? 1 : 0;
     }
-    return { theta, u0, u1, v0, v1, area: (u1 - u0) * (v1 - v0) };
+    // Close the card's inside (text and guilloché look like the surface in places), then open to
+    // drop thin stray marks of the surface.
+    for (let round = 0; round < 2; round += 1) mask = morph(mask, width, height, false);
+    for (let round = 0; round < 4; round += 1) mask = morph(mask, width, height, true);
+    for (let round = 0; round < 2; round += 1) mask = morph(mask, width, height, false);
+    const [largest, next, ...rest] = components(mask, width, height);
+    const area = (largest?.length ?? 0) / (width * height);
+    if (!largest || area < 0.12 || area > 0.97) return null;
+    const box = enclosingBox(largest, width, height);
+    const sides = [box.u1 - box.u0, box.v1 - box.v0].sort((a, b) => b - a);
+    // A strip (a card's printed band alone) is no card: cards are 1.3 to 1.6 times as wide as
+    // tall, a little more or less in perspective.
+    if (sides[0]! / sides[1]! > 2.1 || sides[0]! / sides[1]! < 1.15) return null;
+    // Two sides of a card scanned on one page (or two cards): beside a card, more than a fifth
+    // of its size again stands out from the surface, where a photo's stray marks (a thumb,
+    // a glare) come to a few hundredths. Neither side alone is the document then.
+    const elsewhere = [next, ...rest].reduce((sum, part) => sum + (part?.length ?? 0), 0);
+    const twoCards = box.fill >= RECTANGLE_FILL && elsewhere > 0.2 * largest.length;
+    return { box, twoCards };
   };
-  let best = boxAt(0);
-  for (let degrees = -12; degrees <= 12; degrees += 0.5) {
-    const box = boxAt((degrees * Math.PI) / 180);
-    if (box.area < best.area - 1e-6) best = box;
+
+  // A card of a pale tint on white paper differs from it by less than the surface's own spread:
+  // at that limit only its printed parts stand out, in a ragged region that is not the card. A
+  // lower limit is then tried, down to where paper grain would start to count.
+  let chosen: (Box & { fill: number }) | null = null;
+  for (const threshold of [surfaceLimit, surfaceLimit * 0.6, surfaceLimit * 0.4]) {
+    if (threshold < 10) break;
+    const found = cardAt(threshold);
+    if (!found) continue;
+    if (found.twoCards) return null;
+    chosen ??= found.box;
+    if (found.box.fill >= RECTANGLE_FILL) {
+      chosen = found.box;
+      break;
+    }
   }
-  const coarse = best.theta;
-  for (let step = -0.5; step <= 0.5; step += 0.05) {
-    const box = boxAt(coarse + (step * Math.PI) / 180);
-    if (box.area < best.area - 1e-6) best = box;
-  }
-  const { theta, u0, u1, v0, v1 } = best;
+  // A region that fills less of its rectangle is the card merged with what lies on it (a thumb)
+  // or only scraps of it: the whole photo reads better than a crop that cuts the card.
+  if (!chosen || chosen.fill < RAGGED_FILL) return null;
+
+  const { theta, u0, u1, v0, v1 } = chosen;
   const cos = Math.cos(theta);
   const sin = Math.sin(theta);
-  const mx = 0;
-  const my = 0;
   const uc = (u0 + u1) / 2;
   const vc = (v0 + v1) / 2;
   const scale = image.width / width;
   return {
     angle: (theta * 180) / Math.PI,
-    centerX: (mx + uc * cos - vc * sin) * scale,
-    centerY: (my + uc * sin + vc * cos) * scale,
+    centerX: (uc * cos - vc * sin) * scale,
+    centerY: (uc * sin + vc * cos) * scale,
     width: (u1 - u0) * scale,
     height: (v1 - v0) * scale,
   };

@@ -22,7 +22,7 @@ const boxed = (y: number, ...entries: [string, number][]): OcrLine => ({
 });
 
 const facts = (overrides: Partial<NonNullable<IdentityExtraction['facts']>> = {}) => ({
-  dates: { birth: [], issue: [], firstLicence: [] },
+  dates: { birth: [], issue: [], firstLicence: [], printed: [] },
   expiryLabelled: true,
   parents: [],
   evidence: { RG: [], CIN: [], CNH: ['HABILITACAO'] },
@@ -182,7 +182,7 @@ describe('checks before storing', () => {
         orgao: at('DETRAN'),
         uf: at('GO'),
         validade: at(validade),
-        facts: facts({ dates: { birth: [], issue: [], firstLicence: [], ...dates } }),
+        facts: facts({ dates: { birth: [], issue: [], firstLicence: [], printed: [], ...dates } }),
       }).rejected.validade ?? null;
     expect(cnh('18/12/2023', { issue: ['18/12/2023'] })).toBe('validade-equals-issue');
     expect(cnh('17/12/2033', { issue: ['18/12/2023'] })).toBeNull();
@@ -206,6 +206,35 @@ describe('checks before storing', () => {
       facts: facts({ expiryLabelled: false }),
     });
     expect(unanchored.rejected.validade).toBe('validade-unanchored');
+  });
+
+  it("anchors a CIN's expiry to a date printed 10 or 5 years before it, labels read or not", () => {
+    const cin = (validade: string, printed: string[]) =>
+      checkFields({
+        kind: 'CIN',
+        nome: null,
+        numero: null,
+        orgao: null,
+        uf: null,
+        validade: at(validade),
+        facts: facts({
+          expiryLabelled: false,
+          evidence: { RG: [], CIN: ['NATIONALITY'], CNH: [] },
+          dates: { birth: ['03/12/2010'], issue: [], firstLicence: [], printed },
+        }),
+      });
+    // The issue date's label was lost, the date itself read: a child's CIN, 5 years.
+    expect(cin('04/07/2027', ['03/12/2010', '04/07/2027', '04/07/2022']).validade?.value).toBe(
+      '04/07/2027',
+    );
+    expect(cin('04/07/2032', ['04/07/2032', '04/07/2022']).validade?.value).toBe('04/07/2032');
+    // A date a day off, or 7 years before, anchors nothing.
+    expect(cin('04/07/2027', ['04/07/2027', '05/07/2022']).rejected.validade).toBe(
+      'validade-unanchored',
+    );
+    expect(cin('04/07/2029', ['04/07/2029', '04/07/2022']).rejected.validade).toBe(
+      'validade-unanchored',
+    );
   });
 
   it('does not store an RG number that fits no format of its state', () => {

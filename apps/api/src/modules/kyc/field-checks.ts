@@ -135,8 +135,15 @@ function expiryProblem(kind: IdentityKind | null, value: string, facts: CardFact
     if (time < addYears(lastIssue, 1) - day) return 'validade-under-1-year-after-issue';
   }
   // Neither under its own label nor checked against an issue date, the latest date on the card
-  // may be any other box's (a first licence, an issue date whose label was not read).
-  if (!facts.expiryLabelled && issued.length === 0) return 'validade-unanchored';
+  // may be any other box's (a first licence, an issue date whose label was not read). A CIN's
+  // expiry is its issue date 10 years on (5 for a child): a date printed exactly that far back
+  // anchors it, labels read or not.
+  const issueOfCin =
+    kind === 'CIN' &&
+    times(facts.dates.printed).some(
+      (printed) => printed === addYears(time, -10) || printed === addYears(time, -5),
+    );
+  if (!facts.expiryLabelled && issued.length === 0 && !issueOfCin) return 'validade-unanchored';
   for (const first of times(firstLicence))
     if (time <= first) return 'validade-not-after-first-licence';
   // A birth date is only used when it is plausible itself: 1900 or later, and the holder 0 to 120
@@ -178,7 +185,7 @@ function nameProblem(value: string, facts: CardFacts | undefined): string | null
 /* ---------------------------------------------------------------- all */
 
 const noFacts: CardFacts = {
-  dates: { birth: [], issue: [], firstLicence: [] },
+  dates: { birth: [], issue: [], firstLicence: [], printed: [] },
   expiryLabelled: false,
   parents: [],
   evidence: { RG: [], CIN: [], CNH: [] },

@@ -601,4 +601,85 @@ describe('second reading of the rows of fields not read', () => {
     // Nor does a band with nothing in it.
     expect(parseWithRereads(doubtful, [{ reread: reread!, lines: [] }]).uf).toEqual(first.uf);
   });
+
+  describe('failure classes of the third document generator (decision 025)', () => {
+    it("takes a CNH's state from DETRAN with the slash read as a letter, never from the holder's RG row whose IDENTIDADE was misread", () => {
+      const result = parseIdentity(
+        read(`CARTEIRA NACIONAL DE HABILITAÇÃO
+          NOME E SOBRENOME
+          ZULEIDE MONTEIRO DO PRADO
+          PSA DOC. 1D Tm DE / ÓRG. EMISSOR / UF
+          BR 7.623.558 PC - PA
+          PERMISSÃO ACC CATEGORIA
+          Nº DO REGISTRO VALIDADE 1º HABILITAÇÃO
+          59795328819 31/03/2026 06/07/2002
+          LOCAL DATA EMISSÃO DETRANISP
+          PIRACICABA SP 10/04/2023`),
+      );
+      expect(result).toMatchObject({
+        kind: 'CNH',
+        nome: { value: 'ZULEIDE MONTEIRO DO PRADO' },
+        orgao: { value: 'DETRAN' },
+        uf: { value: 'SP' },
+      });
+    });
+
+    it('is as sure of DETRAN as of the labels that make the card a CNH, however poorly the word was read', () => {
+      const lines: OcrLine[] = [
+        ...read('CARTEIRA NACIONAL DE HABILITAÇÃO\nPERMISSÃO ACC CAT. HAB.'),
+        { text: 'DETRAN-SP', confidence: 0.3 },
+      ];
+      expect(parseIdentity(lines).orgao).toEqual({ value: 'DETRAN', confidence: 0.9 });
+    });
+
+    it('reads a CNH registro crossed by a mark read as a slash, only when its check digits hold', () => {
+      const cnh = (row: string) =>
+        parseIdentity(read(`CARTEIRA NACIONAL DE HABILITAÇÃO\nNº REGISTRO VALIDADE\n${row}`));
+      expect(cnh('42237/952975 08/05/2031').numero?.value).toBe('42237952975');
+      // The same mark in a number whose digits fail the check: nothing confident is read.
+      expect(cnh('42237/952976 08/05/2031').numero?.confidence ?? 0).toBeLessThan(0.75);
+    });
+
+    it('reads a CIN number printed with commas for dots', () => {
+      const result = parseIdentity(
+        read('CARTEIRA DE IDENTIDADE\nNOME / NAME\nARTHUR SOARES RIBEIRO\n183,090,260-13 M BRA'),
+      );
+      expect(result.numero?.value).toBe('18309026013');
+    });
+
+    it('reads IGP, the issuer of Rio Grande do Sul', () => {
+      const result = parseIdentity(
+        read('REGISTRO GERAL 1234567890\nNOME MARIA DA SILVA\nÓRGÃO EXPEDIDOR IGP/RS'),
+      );
+      expect(result).toMatchObject({ orgao: { value: 'IGP' }, uf: { value: 'RS' } });
+    });
+
+    it("never stores SESP read from a header that other states' SSP prints too", () => {
+      const lines = read(`SECRETARIA DE ESTADO DA SEGURANÇA PÚBLICA
+        INSTITUTO DE IDENTIFICAÇÃO
+        REGISTRO GERAL 26.861.671
+        NOME EDNA PRAZERES ROCHA`);
+      const result = parseIdentity(lines);
+      expect(result.orgao?.value).toBe('SESP');
+      expect(confidentFields(result).orgao).toBeNull();
+    });
+
+    it("takes an RG's first name row when no label before it was read, and not a parent's", () => {
+      const rg = (rows: string) =>
+        parseIdentity(read(`REPÚBLICA FEDERATIVA DO BRASIL\nINSTITUTO DE IDENTIFICAÇÃO\n${rows}`));
+      expect(
+        rg('— MG-26.861.671 — SERA\n- EDNA PRAZERES ROCHA\nFILIAÇÃO\nMARCIA SCHMIDT ARAUJO').nome
+          ?.value,
+      ).toBe('EDNA PRAZERES ROCHA');
+      // With its name lost, the card's first name row is a parent's, under FILIAÇÃO: not taken.
+      expect(rg('MG-26.861.671\nFILIAÇÃO\nMARCIA SCHMIDT ARAUJO').nome).toBeNull();
+      // A header misread into capitals is passed over for its low confidence.
+      const garbled = parseIdentity([
+        ...read('REPÚBLICA FEDERATIVA DO BRASIL\nINSTITUTO DE IDENTIFICAÇÃO'),
+        { text: 'STO E PESARABC', confidence: 0.05 },
+        { text: 'IGOR DOS ANJOS DAS DORES', confidence: 0.88 },
+      ]);
+      expect(garbled.nome?.value).toBe('IGOR DOS ANJOS DAS DORES');
+    });
+  });
 });

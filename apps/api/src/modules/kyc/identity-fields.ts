@@ -19,6 +19,7 @@ import {
   findExpiry,
   findName,
   parentNames,
+  printedDates,
   readExpiry,
 } from './identity-document/field-readers';
 import { findPrintedIssuerAndUf } from './identity-document/issuer-and-state';
@@ -126,7 +127,7 @@ function cardFacts(
     ]),
   ) as CardFacts['evidence'];
   return {
-    dates: { birth, issue, firstLicence },
+    dates: { birth, issue, firstLicence, printed: printedDates(rows) },
     expiryLabelled: layout?.readsExpiry ? readExpiry(rows).labelled : false,
     parents: parentNames(rows),
     evidence,
@@ -145,7 +146,7 @@ export function parseIdentity(lines: OcrLine[]): IdentityExtraction {
   const layout = ranked[0] ?? null;
   return {
     ...readAs(layout, rows),
-    nome: findName(rows, layout?.nameAfter ?? []),
+    nome: findName(rows, layout?.nameAfter ?? [], layout !== null),
     facts: cardFacts(rows, ranked, layout),
   };
 }
@@ -282,6 +283,7 @@ export function parseWithRereads(
         birth: union(dates.birth, second.facts.dates.birth),
         issue: union(dates.issue, second.facts.dates.issue),
         firstLicence: union(dates.firstLicence, second.facts.dates.firstLicence),
+        printed: union(dates.printed, second.facts.dates.printed),
       };
       result.facts.parents = union(parents, second.facts.parents);
     }

@@ -8,10 +8,13 @@ import { findPrintedIssuerAndUf } from './issuer-and-state';
 import { below, label, type DocumentLayout } from './layout';
 import { checked, confidenceOf, field, type Found, type Row } from './ocr-rows';
 
-/** CPFs (11 digits, masked or not, stray spaces tolerated) whose check digits are right. */
+/**
+ * CPFs (11 digits, masked or not, stray spaces tolerated, a dot read as a comma) whose check
+ * digits are right.
+ */
 function cpfsIn(row: Row): Found[] {
   const found: Found[] = [];
-  const pattern = /(?<!\d)\d{3} ?\.? ?\d{3} ?\.? ?\d{3} ?[-.]? ?\d{2}(?!\d)/g;
+  const pattern = /(?<!\d)\d{3} ?[.,]? ?\d{3} ?[.,]? ?\d{3} ?[-.,]? ?\d{2}(?!\d)/g;
   const matches = digitReadings(row.text).flatMap((text) => [...text.matchAll(pattern)]);
   for (const match of matches) {
     const digits = onlyDigits(match[0]);

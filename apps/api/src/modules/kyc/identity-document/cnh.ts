@@ -41,20 +41,28 @@ export function hasValidCnhCheckDigits(digits: string): boolean {
 function registrosIn(row: Row): (Found & { valid: boolean })[] {
   const found: (Found & { valid: boolean })[] = [];
   const pattern = /(?<![\d./-])\d(?: ?\d){10}(?![\d./-])/g;
-  const matches = digitReadings(row.text).flatMap((text) => [...text.matchAll(pattern)]);
-  for (const match of matches) {
-    const digits = match[0].replace(/ /g, '');
-    const valid = hasValidCnhCheckDigits(digits);
-    const confidence = confidenceOf(row, match.index, match.index + match[0].length);
-    found.push({
-      value: digits,
-      // Every CNH registro carries check digits: one that fails them was misread, whatever the
-      // OCR's confidence, and is left for the applicant to type.
-      confidence: valid ? checked(confidence, 0.9) : Math.min(confidence, 0.5),
-      row: row.index,
-      at: match.index,
-      valid,
-    });
+  // A mark inside the number (`42237/952975`, a guilloché line read as a slash) is dropped in a
+  // further reading, whose number counts only when its check digits hold.
+  const marked = /(?<=\d) ?[/|'`] ?(?=\d)/g;
+  const readings = digitReadings(row.text).map((text) => ({ text, strict: false }));
+  if (marked.test(row.text))
+    readings.push({ text: digitReadings(row.text.replace(marked, ''))[0]!, strict: true });
+  for (const { text, strict } of readings) {
+    for (const match of text.matchAll(pattern)) {
+      const digits = match[0].replace(/ /g, '');
+      const valid = hasValidCnhCheckDigits(digits);
+      if (strict && !valid) continue;
+      const confidence = confidenceOf(row, match.index, match.index + match[0].length);
+      found.push({
+        value: digits,
+        // Every CNH registro carries check digits: one that fails them was misread, whatever the
+        // OCR's confidence, and is left for the applicant to type.
+        confidence: valid ? checked(confidence, 0.9) : Math.min(confidence, 0.5),
+        row: row.index,
+        at: match.index,
+        valid,
+      });
+    }
   }
   return found;
 }
@@ -70,10 +78,14 @@ function findCnhNumber(rows: Row[]): ExtractedField | null {
   );
 }
 
-/** On a CNH, the row with the holder's RG (`DOC. IDENTIDADE / ÓRG. EMISSOR / UF`) and the next. */
+/**
+ * On a CNH, the row with the holder's RG (`DOC. IDENTIDADE / ÓRG. EMISSOR / UF`) and the next:
+ * found by either half of the label, since only that box names an issuer.
+ */
 function holderRgRows(rows: Row[]): Set<number> {
   const skip = new Set<number>();
-  for (const match of findLabels(rows, ['IDENTIDADE'])) {
+  const labels = [...findLabels(rows, ['IDENTIDADE']), ...findLabels(rows, ['ORG', 'EMISSOR'])];
+  for (const match of labels) {
     skip.add(match.row.index);
     skip.add(match.row.index + 1);
   }
@@ -98,6 +110,28 @@ function placeOfIssueUf(rows: Row[]): Found | null {
   return null;
 }
 
+/**
+ * How sure the card is a CNH, by the labels only a CNH prints (its layout's own): one read gives
+ * its row's confidence, two different ones make it sure. Every CNH is issued by a DETRAN.
+ */
+function cnhEvidence(rows: Row[]): { confidence: number } | undefined {
+  const found = cnhOwnLabels.flatMap((words) => {
+    const row = rows.find((candidate) => findLabelIn(candidate, words));
+    return row ? [row.confidence] : [];
+  });
+  if (found.length === 0) return undefined;
+  return { confidence: found.length >= 2 ? Math.max(0.9, ...found) : found[0]! };
+}
+
+const cnhOwnLabels = [
+  label('HABILITACAO'),
+  label('PERMISSAO'),
+  label('CAT HAB'),
+  label('CATEGORIA'),
+  label('RENACH'),
+  label('DRIVER LICENSE'),
+];
+
 /** Two reads of the same value in different places of the card: each confirms the other. */
 function agreeing(first: Found | null, second: Found | null): Found | null {
   if (!first || !second) return first ?? second;
@@ -113,9 +147,16 @@ function findCnhIssuerAndUf(rows: Row[]): IssuerAndUf {
   for (const row of own) {
     for (const [index, token] of row.tokens.entries()) {
       const [head, tail] = token.text.split(/[-/|.]/, 2) as [string, string | undefined];
-      if (!sameWord(head, 'DETRAN')) continue;
-      const orgao = { value: 'DETRAN', confidence: token.confidence };
-      const glued = tail ?? (/^DETRAN..$/.test(labelWord(token.text)) ? token.text.slice(-2) : '');
+      // `DETRANSP`, or `DETRANISP` with the slash read as a letter.
+      const gluedUf = /^DETRAN[IL]?([A-Z]{2})$/.exec(labelWord(token.text))?.[1];
+      if (!sameWord(head, 'DETRAN') && !gluedUf) continue;
+      // Every CNH is issued by a DETRAN: the word, even read poorly, is as sure as the labels
+      // that make the card a CNH.
+      const orgao = {
+        value: 'DETRAN',
+        confidence: Math.max(token.confidence, cnhEvidence(rows)?.confidence ?? 0),
+      };
+      const glued = tail ?? gluedUf ?? '';
       const nextToken = row.tokens
         .slice(index + 1, index + 3)
         .find((candidate) => /[A-Z]/.test(candidate.text));
@@ -134,7 +175,7 @@ function findCnhIssuerAndUf(rows: Row[]): IssuerAndUf {
   }
   // No DETRAN word survived: a CNH is always issued by a state DETRAN; the state is in its own
   // UF field or in the place of issue.
-  const evidence = rows.find((row) => findLabelIn(row, ['HABILITACAO']));
+  const evidence = cnhEvidence(rows);
   const orgao = evidence ? { value: 'DETRAN', confidence: evidence.confidence } : null;
   const uf = field(
     own
@@ -173,14 +214,7 @@ export const cnhLayout: DocumentLayout = {
     [label('DEPARTAMENTO NACIONAL DE TRANSITO'), 3],
     [label('RENACH'), 2],
   ],
-  ownLabels: [
-    label('HABILITACAO'),
-    label('PERMISSAO'),
-    label('CAT HAB'),
-    label('CATEGORIA'),
-    label('RENACH'),
-    label('DRIVER LICENSE'),
-  ],
+  ownLabels: cnhOwnLabels,
   nameAfter: [label('HABILITACAO'), label('DRIVER LICENSE'), label('LICENSE')],
   valuePlaces: [
     below(['numero'], 'REGISTRO'),

@@ -140,11 +140,20 @@ function wholeNameRow(row: Row): ExtractedField | null {
   return found;
 }
 
+/** The confidence a name row needs to be taken without any label to anchor it. */
+const UNANCHORED_NAME_FLOOR = 0.6;
+
 /**
  * The name after its label, or else the first name-only row after one of `nameAfter`'s labels
- * (the rows that precede the name in the document's layout).
+ * (the rows that precede the name in the document's layout), or else, on a card whose kind is
+ * known (`ofKnownKind`), its first name-only row before FILIAÇÃO: every layout prints the holder's
+ * name before anyone else's, and the header's words are label words.
  */
-export function findName(rows: Row[], nameAfter: string[][]): ExtractedField | null {
+export function findName(
+  rows: Row[],
+  nameAfter: string[][],
+  ofKnownKind = false,
+): ExtractedField | null {
   const labelled = findLabelledName(rows);
   if (labelled) return labelled;
   for (const words of nameAfter) {
@@ -154,6 +163,14 @@ export function findName(rows: Row[], nameAfter: string[][]): ExtractedField | n
       const found = wholeNameRow(row);
       if (found) return found;
     }
+  }
+  // Here a header misread into capitals (`STO E PESARABC`) can look like a name; OCR is never
+  // sure of such a row, so those read below UNANCHORED_NAME_FLOOR are passed over.
+  if (!ofKnownKind) return null;
+  const parentsFrom = findLabels(rows, ['FILIACAO'])[0]?.row.index ?? rows.length;
+  for (const row of rows.slice(0, parentsFrom)) {
+    const found = wholeNameRow(row);
+    if (found && found.confidence >= UNANCHORED_NAME_FLOOR) return found;
   }
   return null;
 }
@@ -261,6 +278,11 @@ export function readExpiry(rows: Row[]): { expiry: ExtractedField | null; labell
   // A lone date with no label and nothing else to compare with is not taken as an expiry.
   if (!labelled && all.length + issued.length < 2) return none;
   return { expiry: { value: chosen.value, confidence: chosen.confidence }, labelled: !!labelled };
+}
+
+/** Every calendar date printed on the card, whatever its label. */
+export function printedDates(rows: Row[]): string[] {
+  return [...new Set(rows.flatMap(datesIn).map((date) => date.value))];
 }
 
 type DateKind = 'birth' | 'issue' | 'firstLicence' | 'expiry';

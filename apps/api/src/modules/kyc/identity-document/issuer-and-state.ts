@@ -35,17 +35,30 @@ const issuers = [
   'SEDS',
   'SESDEC',
   'SSPDC',
+  // Instituto-Geral de Perícias (RS), Diretoria de Identificação Civil (RJ), Departamento de
+  // Polícia Técnica (BA), Superintendência de Polícia Técnico-Científica (GO, SP).
+  'IGP',
+  'DIC',
+  'DPT',
+  'SPTC',
 ];
 
-/** Issuing bodies named in full in an RG's header. */
-const issuerNames: [RegExp, string][] = [
-  [/SECRETARIA DE ESTADO DA SEGURANCA PUBLICA E DEFESA SOCIAL/, 'SSPDS'],
-  [/SECRETARIA DE ESTADO DA SEGURANCA PUBLICA/, 'SESP'],
-  [/SECRETARIA DA SEGURANCA PUBLICA|SECRETARIA DE SEGURANCA PUBLICA/, 'SSP'],
-  [/SECRETARIA DE DEFESA SOCIAL/, 'SDS'],
-  [/POLICIA CIVIL/, 'PC'],
-  [/INSTITUTO FELIX PACHECO/, 'IFP'],
+/**
+ * Issuing bodies named in full in an RG's header, and whether the name tells the acronym: a
+ * `SECRETARIA DE ESTADO DA SEGURANÇA PÚBLICA` prints SESP in Paraná and SSP in most other states,
+ * so that reading is never confident enough to be stored on its own.
+ */
+const issuerNames: [RegExp, string, 'certain' | 'ambiguous'][] = [
+  [/SECRETARIA DE ESTADO DA SEGURANCA PUBLICA E DEFESA SOCIAL/, 'SSPDS', 'certain'],
+  [/SECRETARIA DE ESTADO DA SEGURANCA PUBLICA/, 'SESP', 'ambiguous'],
+  [/SECRETARIA DA SEGURANCA PUBLICA|SECRETARIA DE SEGURANCA PUBLICA/, 'SSP', 'certain'],
+  [/SECRETARIA DE DEFESA SOCIAL/, 'SDS', 'certain'],
+  [/POLICIA CIVIL/, 'PC', 'certain'],
+  [/INSTITUTO FELIX PACHECO/, 'IFP', 'certain'],
 ];
+
+/** The confidence an issuer read only from an ambiguous header name keeps: below any threshold. */
+const AMBIGUOUS_ISSUER_CONFIDENCE = 0.5;
 
 /** The 27 federative units, by name without accents. */
 const stateNames: Record<string, string> = {
@@ -172,7 +185,11 @@ export function findPrintedIssuerAndUf(rows: Row[]): IssuerAndUf {
     for (const row of rows) {
       const named = issuerNames.find(([pattern]) => pattern.test(fuzzyHeader(row.text)));
       if (named) {
-        orgao = { value: named[1], confidence: row.confidence };
+        const confidence =
+          named[2] === 'certain'
+            ? row.confidence
+            : Math.min(row.confidence, AMBIGUOUS_ISSUER_CONFIDENCE);
+        orgao = { value: named[1], confidence };
         break;
       }
     }

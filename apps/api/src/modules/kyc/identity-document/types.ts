@@ -23,8 +23,11 @@ export type KindReading = Pick<IdentityExtraction, 'kind' | 'numero' | 'orgao' |
  * reads when the labels pointed to two kinds.
  */
 export type CardFacts = {
-  /** Dates (dd/MM/yyyy) by the label they were read under. */
-  dates: { birth: string[]; issue: string[]; firstLicence: string[] };
+  /**
+   * Dates (dd/MM/yyyy) by the label they were read under, and every date printed on the card
+   * (`printed`), under a label read or not.
+   */
+  dates: { birth: string[]; issue: string[]; firstLicence: string[]; printed: string[] };
   /** Whether the expiry was read under its own label rather than taken as the latest date. */
   expiryLabelled: boolean;
   /** Names read under FILIAÇÃO: never the holder's. */

@@ -138,6 +138,33 @@ describe('checks before storing', () => {
     });
   });
 
+  it('does not take a card for a CNH by a number that is a CPF as well as a registro', () => {
+    // A CIN whose labels were lost; the CNH layout's reading of it finds its unmasked CPF, whose
+    // digits happen to pass the registro's check too.
+    const cin = (number: string) =>
+      checkFields({
+        kind: 'CIN',
+        nome: null,
+        numero: null,
+        orgao: at('SSP'),
+        uf: at('SC'),
+        validade: null,
+        facts: facts({
+          evidence: { RG: [], CIN: [], CNH: [] },
+          alternative: {
+            kind: 'CNH',
+            numero: at(number),
+            orgao: at('DETRAN'),
+            uf: null,
+            validade: null,
+          },
+        }),
+      });
+    expect(cin('12345600977')).toMatchObject({ kind: null, orgao: null, numero: null });
+    // A registro that is no CPF still shows the kind.
+    expect(cin('53077344461')).toMatchObject({ kind: 'CNH', orgao: { value: 'DETRAN' } });
+  });
+
   it('does not store a CNH expiry read from the first licence box', () => {
     // The expiry box is unreadable (a glare); the date under `1ª HABILITAÇÃO` is the latest left.
     const lines = [
@@ -294,6 +321,15 @@ describe('checks before storing', () => {
     expect(name('ANA ASSINATURA')).toBe('nome-label-word');
     expect(name('ANA')).toBe('nome-format');
     expect(name('ANA 2 SILVA')).toBe('nome-format');
+    // OCR's word breaks: a word split in two, a scrap kept, two words read as one.
+    expect(name('LUIZ ABREU DE ME DEIROS TAVARES')).toBe('nome-word-fragment');
+    expect(name('TO ORIA ARAUJO E CAMPOS LEAO')).toBe('nome-word-fragment');
+    expect(name('TEREZINHAGUIMARAES DA CRUZ FALCAO')).toBe('nome-words-joined');
+    // Its first word lost.
+    expect(name('DA CUNHA BEZERRA')).toBe('nome-starts-with-particle');
+    // Particles are words of their own, and long surnames are names.
+    expect(name('MARIA E SILVA DOS SANTOS D ALBUQUERQUE')).toBeNull();
+    expect(name('ANA WOLFFENBUTTEL BITTENCOURT')).toBeNull();
   });
 
   it('stores a field only at its calibrated threshold', () => {

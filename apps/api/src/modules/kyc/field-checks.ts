@@ -84,8 +84,10 @@ function supports(reading: KindReading, facts: CardFacts): boolean {
   const { kind, numero } = reading;
   if (!kind) return false;
   if (facts.evidence[kind].length > 0) return true;
-  // The old RG and the CNH print the holder's CPF too: a CPF shows no kind by itself.
+  // The old RG and the CNH print the holder's CPF too: a CPF shows no kind by itself. Nor does
+  // an 11-digit number that is a CPF as well as a CNH registro (one in a hundred CPFs is).
   if (kind === 'CIN') return false;
+  if (kind === 'CNH' && numero && isValidCpf(numero.value)) return false;
   return !!numero && numberProblem(kind, numero.value, reading.uf?.value ?? null) === null;
 }
 
@@ -168,16 +170,24 @@ function expiryProblem(kind: IdentityKind | null, value: string, facts: CardFact
  * Why a name is not a person's name as the card prints it, or null: upper-case letters (an
  * apostrophe inside a word, as in D'AVILA) and single spaces, two words or more, no label word,
  * each word with a vowel and no letter three times in a row (a signature's scrawl read as letters),
- * and not a parent's name read under FILIAÇÃO.
+ * no word of one or two letters but the particles (OCR split a word: `ME DEIROS`, or kept a
+ * scrap: `TO ORIA`), none over 14 letters (two words read as one: `TEREZINHAGUIMARAES`; the
+ * longest surnames run to 11-14), not starting with a particle, and not a parent's name read under
+ * FILIAÇÃO.
  */
 function nameProblem(value: string, facts: CardFacts | undefined): string | null {
   if (!/^[A-Z]+(?:'[A-Z]+)?(?: [A-Z]+(?:'[A-Z]+)?)+$/.test(value)) return 'nome-format';
   const words = value.split(' ');
   if (words.filter((word) => !nameParticles.has(word)).length < 2) return 'nome-too-short';
+  // No name starts with DA, DOS or E: its first word was lost.
+  if (nameParticles.has(words[0]!)) return 'nome-starts-with-particle';
   if (words.some((word) => labelVocabulary.has(word))) return 'nome-label-word';
   if (words.some((word) => !nameParticles.has(word) && !/[AEIOUY]/.test(word)))
     return 'nome-word-without-vowel';
   if (words.some((word) => /([A-Z])\1\1/.test(word))) return 'nome-repeated-letters';
+  if (words.some((word) => word.replace("'", '').length <= 2 && !nameParticles.has(word)))
+    return 'nome-word-fragment';
+  if (words.some((word) => word.replace("'", '').length > 14)) return 'nome-words-joined';
   if (facts?.parents.includes(value)) return 'nome-is-parent';
   return null;
 }

@@ -664,13 +664,42 @@ describe('second reading of the rows of fields not read', () => {
       expect(confidentFields(result).orgao).toBeNull();
     });
 
+    it('stores no name that may go on in the next row', () => {
+      const result = parseIdentity(
+        read(`CARTEIRA DE IDENTIDADE
+          NOME / NAME
+          MARCIO MARCOS DE ARAUJO
+          BARBOSA CAMARA
+          NOME SOCIAL / SOCIAL NAME`),
+      );
+      expect(result.nome?.value).toBe('MARCIO MARCOS DE ARAUJO');
+      expect(confidentFields(result).nome).toBeNull();
+    });
+
+    it("does not take a CIN's DATA DE EMISSÃO for a CNH's PERMISSÃO, nor its unmasked CPF for a registro", () => {
+      const result = confidentFields(
+        parseIdentity(
+          read(`REPÚBLICA FEDERATIVA DO BRASIL
+            NOME
+            NATANAEL ÉDSON FALCÃO
+            CPF SEXO
+            51233047388 M
+            VALIDADE DATA DE EMISSÃO
+            INDETERMINADA 12/06/2025
+            ÓRGÃO EXPEDIDOR LOCAL DE EMISSÃO
+            SESDEC-RO ARIQUEMES/RO`),
+        ),
+      );
+      expect(result.kind).not.toBe('CNH');
+      expect(result.orgao?.value).not.toBe('DETRAN');
+    });
+
     it("takes an RG's first name row when no label before it was read, and not a parent's", () => {
       const rg = (rows: string) =>
         parseIdentity(read(`REPÚBLICA FEDERATIVA DO BRASIL\nINSTITUTO DE IDENTIFICAÇÃO\n${rows}`));
       expect(
-        rg('— MG-26.861.671 — SERA\n- EDNA PRAZERES ROCHA\nFILIAÇÃO\nMARCIA SCHMIDT ARAUJO').nome
-          ?.value,
-      ).toBe('EDNA PRAZERES ROCHA');
+        rg('— MG-26.861.671 — SERA\n- EDNA PRAZERES ROCHA\nFILIAÇÃO\nMARCIA SCHMIDT ARAUJO').nome,
+      ).toEqual({ value: 'EDNA PRAZERES ROCHA', confidence: 0.9 });
       // With its name lost, the card's first name row is a parent's, under FILIAÇÃO: not taken.
       expect(rg('MG-26.861.671\nFILIAÇÃO\nMARCIA SCHMIDT ARAUJO').nome).toBeNull();
       // A header misread into capitals is passed over for its low confidence.

@@ -155,13 +155,13 @@ export function findName(
   ofKnownKind = false,
 ): ExtractedField | null {
   const labelled = findLabelledName(rows);
-  if (labelled) return labelled;
+  if (labelled) return unlessContinued(rows, labelled);
   for (const words of nameAfter) {
     const anchor = findLabels(rows, words)[0];
     if (!anchor) continue;
     for (const row of rows.slice(anchor.row.index + 1, anchor.row.index + 4)) {
       const found = wholeNameRow(row);
-      if (found) return found;
+      if (found) return unlessContinued(rows, { found, row });
     }
   }
   // Here a header misread into capitals (`STO E PESARABC`) can look like a name; OCR is never
@@ -170,17 +170,35 @@ export function findName(
   const parentsFrom = findLabels(rows, ['FILIACAO'])[0]?.row.index ?? rows.length;
   for (const row of rows.slice(0, parentsFrom)) {
     const found = wholeNameRow(row);
-    if (found && found.confidence >= UNANCHORED_NAME_FLOOR) return found;
+    if (found && found.confidence >= UNANCHORED_NAME_FLOOR)
+      return unlessContinued(rows, { found, row });
   }
   return null;
 }
 
-function findLabelledName(rows: Row[]): ExtractedField | null {
+/** The confidence of a name that may go on in the next row: below any threshold. */
+const CONTINUED_NAME_CONFIDENCE = 0.5;
+
+/**
+ * A name whose next row is a name-only row too: a long name printed on two lines, or, with the
+ * FILIAÇÃO label lost, the holder's name above a parent's. Either way the row alone may be part
+ * of the name, so it is kept only below any threshold: never stored, still shown to the rereads.
+ */
+function unlessContinued(rows: Row[], name: { found: ExtractedField; row: Row }): ExtractedField {
+  const next = rows[name.row.index + 1];
+  if (!next || !wholeNameRow(next)) return name.found;
+  return {
+    value: name.found.value,
+    confidence: Math.min(name.found.confidence, CONTINUED_NAME_CONFIDENCE),
+  };
+}
+
+function findLabelledName(rows: Row[]): { found: ExtractedField; row: Row } | null {
   for (const match of findLabels(rows, ['NOME'])) {
     const next = match.row.tokens[match.last + 1];
     if (next && sameWord(next.text, 'SOCIAL')) continue;
     const sameRow = nameIn(match.row, match.last + 1);
-    if (sameRow) return sameRow;
+    if (sameRow) return { found: sameRow, row: match.row };
     for (const row of rows.slice(match.row.index + 1, match.row.index + 3)) {
       // A label row (`NOME SOCIAL / SOCIAL NAME`, `FILIAÇÃO`, `DATA DE NASCIMENTO`) is no name.
       const first = row.tokens[0]?.text ?? '';
@@ -190,7 +208,7 @@ function findLabelledName(rows: Row[]): ExtractedField | null {
           (word) => sameWord(first, word),
         );
       const value = nameIn(row, 0);
-      if (value && !isLabelRow) return value;
+      if (value && !isLabelRow) return { found: value, row };
     }
   }
   return null;

@@ -31,8 +31,18 @@ export function labelWord(token: string): string {
     .replace(/[^A-Z]/g, '');
 }
 
-export const sameWord = (token: string, word: string) =>
-  editDistance(labelWord(token), word) <= tolerance(word);
+/**
+ * Label words within each other's tolerance: a token read exactly as one of them is that word,
+ * never another (`EMISSÃO` of a CIN's `DATA DE EMISSÃO` is no CNH's `PERMISSÃO`, the `EMISSOR`
+ * of an issuer's box no date's `EMISSÃO`).
+ */
+const distinctWords = new Set(['EMISSAO', 'EMISSOR', 'PERMISSAO']);
+
+export const sameWord = (token: string, word: string) => {
+  const read = labelWord(token);
+  if (read !== word && distinctWords.has(read)) return false;
+  return editDistance(read, word) <= tolerance(word);
+};
 
 export type Token = {
   text: string;

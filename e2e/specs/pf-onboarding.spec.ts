@@ -11,6 +11,7 @@ import {
   expectNoSidewaysScrollOnNarrowestPhone,
   expectStepOpened,
   narrowestPhone,
+  openPage,
   test,
 } from '../support/fixtures';
 import { codeFromMail, confirmationSent } from '../support/mail';
@@ -271,7 +272,7 @@ test.describe('individual application', () => {
   });
 
   test('shows the message of every identification rule on its field', async ({ page }) => {
-    await page.goto('/onboarding?etapa=identificacao');
+    await openPage(page, '/onboarding?etapa=identificacao');
     await stepHeading(page, 'Identificação');
     await page.getByLabel('Nome completo').fill('Ana');
     await page.getByLabel('CPF', { exact: true }).fill('11111111111');
@@ -294,7 +295,7 @@ test.describe('individual application', () => {
   });
 
   test('does not open a step past the first unsaved one', async ({ page }) => {
-    await page.goto('/onboarding?etapa=revisao');
+    await openPage(page, '/onboarding?etapa=revisao');
     await stepHeading(page, 'Identificação');
     await expect(page).toHaveURL(/etapa=identificacao/);
   });
@@ -304,7 +305,7 @@ test.describe('individual application', () => {
     if (isMobile) await page.setViewportSize(narrowestPhone);
     const sessionCookie = async () =>
       (await page.context().cookies()).find((cookie) => cookie.name === 'medipay_pf')?.value;
-    await page.goto('/onboarding?etapa=identificacao');
+    await openPage(page, '/onboarding?etapa=identificacao');
     await stepHeading(page, 'Identificação');
     const first = await sessionCookie();
     expect(first).toBeTruthy();
@@ -317,7 +318,7 @@ test.describe('individual application', () => {
     expect(await sessionCookie()).toBeUndefined();
 
     // The next person, in the same tab: an empty form and a session of their own.
-    await page.goto('/onboarding?etapa=identificacao');
+    await openPage(page, '/onboarding?etapa=identificacao');
     await stepHeading(page, 'Identificação');
     await expect(page.getByLabel('Nome completo')).toHaveValue('');
     await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue('');

@@ -30,7 +30,11 @@ test('a PEP hit is shown on the application page and dismissed with a reason', a
   // The PF list, filtered to the applications with hits to decide.
   const menu = await openAdminMenu(page, isMobile);
   await menu.getByRole('link', { name: 'Onboardings PF' }).click();
-  await page.getByLabel('Triagem').selectOption({ label: 'A decidir' });
+  // The dashboard has a 'Triagem…' card too: the list's own select, once the list is open.
+  await expect(page).toHaveURL(/\/onboarding\/admin\/list/);
+  await page
+    .getByRole('combobox', { name: 'Triagem', exact: true })
+    .selectOption({ label: 'A decidir' });
   await expect(page).toHaveURL(/triagem=pendente/);
   const row = page.getByRole('row', { name: new RegExp(listed.nome) });
   await expect(row.getByText('Triagem pendente')).toBeVisible();

@@ -29,6 +29,8 @@ export type AdminApiOptions = {
   /** NODE_ENV=production: the origin check refuses the dev server's origin (adminAllowedOrigins). */
   production: boolean;
   auth: AdminAuth;
+  /** SECRET: the stored authenticator secrets are encrypted with a key derived from it. */
+  secret: string;
   storage: DocumentStorage;
   outbox: Outbox;
   medipayAccounts: MedipayAccounts;
@@ -61,7 +63,13 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, optio
     // The back office's view of an application: the review's and the account actions' answer.
     const links = createLinkedApplications({ db, faces: options.faceLinks });
     const detail = createReviewDetail({ db, clock, links });
-    await guarded.register(adminAuthModule, { auth, medipaySandbox, db, clock });
+    await guarded.register(adminAuthModule, {
+      auth,
+      medipaySandbox,
+      db,
+      clock,
+      secret: options.secret,
+    });
     await guarded.register(adminDashboardModule, {
       db,
       storage: options.storage,

@@ -163,7 +163,12 @@ export async function buildInfrastructure(
       await jobs?.enqueueExtraction(resultId);
     },
     sessions,
-    adminAuth: createAdminAuth({ db, clock, publicUrl: env.PUBLIC_URL }),
+    adminAuth: createAdminAuth({
+      db,
+      clock,
+      publicUrl: env.PUBLIC_URL,
+      requireSecondFactor: env.REQUIRE_ADMIN_MFA,
+    }),
     documents,
     biometrics: createBiometrics({
       db,

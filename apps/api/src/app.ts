@@ -184,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl,
     production: isProduction,
     auth: adminAuth,
+    secret,
     storage,
     outbox,
     medipayAccounts,

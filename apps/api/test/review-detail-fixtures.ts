@@ -21,6 +21,7 @@ export async function testAdmin(t: TestApp): Promise<AuthenticatedAdmin> {
   return {
     sessionId: 'sessao-de-teste',
     expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    stage: 'complete',
     user: { id: row.id, email: row.email, username: row.username, name: row.name, role: row.role },
   };
 }

@@ -12,6 +12,13 @@
  *   POST /api/admin/users                      createAdminUser -> adminUser (admin_master)
  *   POST /api/admin/users/:id/deactivate       -> adminUser                (admin_master)
  *   POST /api/admin/users/:id/password         resetAdminPassword -> 204   (admin_master)
+ *   POST /api/admin/users/:id/second-factor/reset -> adminUser             (admin_master)
+ *
+ * The second factor (admin-second-factor routes; a session in the `second_factor` or
+ * `enrolment` stage reaches only these, session and logout):
+ *   POST /api/admin/second-factor/verify       secondFactorCode -> adminSessionInfo (+ cookie)
+ *   POST /api/admin/second-factor/totp/setup   -> totpSetup (a new secret, not yet in use)
+ *   POST /api/admin/second-factor/totp/confirm totpConfirm -> recoveryCodes (+ cookie)
  *
  * Errors use the common format of api-error.ts: 401 without a valid session, 403 without the
  * role or from another origin, 429 when logins are throttled.
@@ -91,6 +98,33 @@ export const adminMessages = {
   accountCreated: 'Administrador criado',
   accountDeactivated: 'Administrador desativado',
   passwordReset: 'Senha redefinida',
+  secondFactorTitle: 'Verificação em duas etapas',
+  secondFactorPrompt: 'Digite o código de 6 dígitos do seu aplicativo autenticador.',
+  codeLabel: 'Código de verificação',
+  codeFormat: 'Informe os 6 dígitos do código',
+  invalidCode: 'Código inválido ou já usado. Confira o aplicativo autenticador e tente novamente.',
+  recoveryCodeLabel: 'Código de recuperação',
+  recoveryCodeFormat: 'Informe um código de recuperação no formato XXXXX-XXXXX',
+  invalidRecoveryCode: 'Código de recuperação inválido ou já usado.',
+  useRecoveryCode: 'Usar um código de recuperação',
+  useAuthenticatorCode: 'Usar o código do aplicativo',
+  secondFactorRequired: 'Conclua a verificação em duas etapas para continuar.',
+  enrolmentTitle: 'Ative a verificação em duas etapas',
+  enrolmentRequired:
+    'Para acessar o painel, cadastre um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password ou outro).',
+  enrolmentScan:
+    'Leia o código QR com o aplicativo autenticador ou digite a chave abaixo. Depois, informe o primeiro código que ele mostrar.',
+  enrolmentKeyLabel: 'Chave para digitar no aplicativo',
+  noPendingEnrolment: 'Gere um novo código QR para cadastrar o aplicativo.',
+  alreadyEnrolled:
+    'Esta conta já tem um aplicativo autenticador. Um administrador master pode redefini-lo.',
+  secondFactorEnrolled: 'Verificação em duas etapas ativada',
+  recoveryCodesTitle: 'Guarde os seus códigos de recuperação',
+  recoveryCodesHint:
+    'Cada código entra uma única vez, se você perder o aplicativo. Eles não serão mostrados de novo.',
+  secondFactorReset: 'Verificação em duas etapas redefinida',
+  secondFactorResetConfirm: (name: string) =>
+    `Redefinir a verificação em duas etapas de ${name}? No próximo login, o administrador precisará cadastrar o aplicativo de novo.`,
 } as const;
 
 export const adminLoginRequestSchema = z.object({
@@ -116,8 +150,56 @@ export const adminUserSchema = z.object({
   active: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Whether an authenticator app is enrolled (a master can reset it). */
+  secondFactor: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * Where a session stands: `complete` reaches the whole back office; after a right password,
+ * `second_factor` still needs the authenticator's code and `enrolment` must enrol one first
+ * (REQUIRE_ADMIN_MFA).
+ */
+export const adminSessionStageValues = ['complete', 'second_factor', 'enrolment'] as const;
+export type AdminSessionStage = (typeof adminSessionStageValues)[number];
+
+/** Minutes a session in the `second_factor` or `enrolment` stage lasts. */
+export const ADMIN_PENDING_SESSION_TTL_MS = 10 * 60 * 1000;
+/** Recovery codes given at enrolment. */
+export const ADMIN_RECOVERY_CODE_COUNT = 10;
+
+export const totpCodeSchema = z
+  .string({ error: adminMessages.codeFormat })
+  .trim()
+  .regex(/^\d{6}$/, adminMessages.codeFormat);
+
+/** Ten letters and digits in two groups (XXXXX-XXXXX); typed in any case, with or without the dash. */
+export const recoveryCodeSchema = z
+  .string({ error: adminMessages.recoveryCodeFormat })
+  .trim()
+  .transform((value) => value.toUpperCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^[0-9A-Z]{10}$/, adminMessages.recoveryCodeFormat));
+
+/** Either the authenticator's code or one recovery code. */
+export const secondFactorCodeSchema = z.union([
+  z.object({ code: totpCodeSchema }).strict(),
+  z.object({ recoveryCode: recoveryCodeSchema }).strict(),
+]);
+export type SecondFactorCode = z.input<typeof secondFactorCodeSchema>;
+
+/** A secret to enrol: as an otpauth:// URI, its QR code (SVG) and the base32 key to type. */
+export const totpSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrSvg: z.string(),
+});
+export type TotpSetup = z.infer<typeof totpSetupSchema>;
+
+export const totpConfirmSchema = z.object({ code: totpCodeSchema });
+
+/** Shown once, at enrolment. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /**
  * Who is logged in, and until when (ISO 8601); `medipaySandbox` is true while the built-in
@@ -127,6 +209,7 @@ export const adminSessionInfoSchema = z.object({
   user: adminUserSchema,
   expiresAt: z.string(),
   medipaySandbox: z.boolean(),
+  stage: z.enum(adminSessionStageValues),
 });
 export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
 
@@ -224,4 +307,7 @@ export const adminAuditActions = {
   accountCreated: 'ADMIN_CRIADO',
   accountDeactivated: 'ADMIN_DESATIVADO',
   passwordReset: 'ADMIN_SENHA_REDEFINIDA',
+  secondFactorEnrolled: 'SEGUNDO_FATOR_CADASTRADO',
+  secondFactorReset: 'SEGUNDO_FATOR_REDEFINIDO',
+  recoveryCodeUsed: 'CODIGO_RECUPERACAO_USADO',
 } as const;

@@ -30,6 +30,8 @@ export const errorCodes = {
   resendTooSoon: 'RESEND_TOO_SOON',
   /** A single-use link that was already used (410). */
   linkUsed: 'LINK_USED',
+  /** An admin session that still owes its second factor (or its enrolment) reached another route. */
+  secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
 } as const;
 
 export const genericMessages = {

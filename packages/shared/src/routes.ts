@@ -19,6 +19,8 @@ export const paths = {
   adminUsers: '/onboarding/admin/administradores',
   /** The PEP and sanctions lists in force (screening). */
   adminScreening: '/onboarding/admin/triagem',
+  /** The logged admin's own account: the second factor's enrolment. */
+  adminAccount: '/onboarding/admin/conta',
   testSecrets: '/test-secrets',
   /** A spent or expired link to continue an application on another device. */
   handoffExpired: '/continuar/expirado',
@@ -74,6 +76,7 @@ export const pageRoutePatterns: readonly string[] = [
   paths.adminDashboard,
   paths.adminUsers,
   paths.adminScreening,
+  paths.adminAccount,
   // Literals, not `paths.x`: the landing page's bundle carries this module, and the bundler
   // keeps property reads of an unused array, so these would weigh on it. routes.test.ts
   // checks them against `paths` and `adminDetailRoutePatterns`.

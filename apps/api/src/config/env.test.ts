@@ -57,6 +57,24 @@ describe('parseEnv', () => {
     ).toBe('smtp://mail:25');
   });
 
+  it('requires the admins second factor in production unless told otherwise, and elsewhere only when told', () => {
+    const production = {
+      DATA_DIR: tempDir(),
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com',
+      MEDIPAY_API_URL: 'sandbox',
+    };
+    expect(parseEnv(production).REQUIRE_ADMIN_MFA).toBe(true);
+    expect(parseEnv({ ...production, REQUIRE_ADMIN_MFA: 'false' }).REQUIRE_ADMIN_MFA).toBe(false);
+    expect(parseEnv({ DATA_DIR: tempDir() }).REQUIRE_ADMIN_MFA).toBe(false);
+    expect(parseEnv({ DATA_DIR: tempDir(), REQUIRE_ADMIN_MFA: 'true' }).REQUIRE_ADMIN_MFA).toBe(
+      true,
+    );
+    expect(errorOf({ REQUIRE_ADMIN_MFA: 'sim' }).issues).toEqual([
+      'REQUIRE_ADMIN_MFA: deve ser true ou false',
+    ]);
+  });
+
   it('requires the credentials of a chosen SMS provider', () => {
     expect(errorOf({ SMS_PROVIDER: 'zenvia' }).message).toMatch(/SMS_API_TOKEN: obrigatório/);
     expect(errorOf({ SMS_PROVIDER: 'twilio' }).message).toMatch(/SMS_PROVIDER/);

@@ -150,6 +150,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** `real`: OCR, face match and liveness checks; `sandbox`: deterministic outcomes for demos. */
   KYC_CHECKS: z.enum(['real', 'sandbox']).default('real'),
+  /**
+   * `true`: every admin enrols an authenticator app at the next login and gives its code at each
+   * login. Unset: on in production, off elsewhere (an admin may still enrol).
+   */
+  REQUIRE_ADMIN_MFA: z.enum(['true', 'false'], { message: 'deve ser true ou false' }).optional(),
   TRUST_PROXY: trustProxySchema,
 });
 
@@ -157,8 +162,10 @@ type RawEnv = z.infer<typeof envSchema>;
 
 export type Env = Omit<
   RawEnv,
-  'PUBLIC_URL' | 'SECRET' | 'DATA_DIR' | 'MEDIPAY_API_URL' | 'STORAGE'
+  'PUBLIC_URL' | 'SECRET' | 'DATA_DIR' | 'MEDIPAY_API_URL' | 'STORAGE' | 'REQUIRE_ADMIN_MFA'
 > & {
+  /** REQUIRE_ADMIN_MFA, or its default: on in production. */
+  REQUIRE_ADMIN_MFA: boolean;
   DATA_DIR: string;
   /** The document store, chosen or implied (STORAGE). */
   STORAGE: 'local' | 's3';
@@ -294,6 +301,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     warnings,
     MEDIPAY_API_URL: medipaySandboxChosen ? undefined : env.MEDIPAY_API_URL,
     medipaySandbox: medipaySandboxChosen || env.MEDIPAY_API_URL === undefined,
+    REQUIRE_ADMIN_MFA:
+      env.REQUIRE_ADMIN_MFA === undefined
+        ? env.NODE_ENV === 'production'
+        : env.REQUIRE_ADMIN_MFA === 'true',
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     SECRET: env.SECRET ?? loadOrCreateSecret(dataDir),
     secretFromEnvironment: env.SECRET !== undefined,

@@ -1,6 +1,6 @@
 /** The back office: its accounts, sessions, login throttle and audit trail. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A back-office account. The password is kept only as an argon2id hash; `username` and `email`
@@ -18,6 +18,16 @@ export const adminUsers = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The authenticator app's TOTP secret, encrypted with a key derived from SECRET
+     * (second-factor-secrets.ts); null until a first code confirmed it.
+     */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment and not confirmed yet (encrypted the same way). */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (table) => [
     check('admin_users_role', sql`${table.role} in ('admin_master', 'admin_mini')`),
@@ -39,8 +49,21 @@ export const adminSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * `complete`: a full session. `second_factor`: the password was right and the code is still
+     * to be given; `enrolment`: the password was right and the account must enrol a second
+     * factor first (REQUIRE_ADMIN_MFA). Both reach only their own routes and last minutes.
+     */
+    stage: text('stage')
+      .$type<'complete' | 'second_factor' | 'enrolment'>()
+      .notNull()
+      .default('complete'),
   },
   (table) => [
+    check(
+      'admin_sessions_stage',
+      sql`${table.stage} in ('complete', 'second_factor', 'enrolment')`,
+    ),
     index('admin_sessions_user_idx').on(table.adminUserId),
     index('admin_sessions_expires_at_idx').on(table.expiresAt),
   ],
@@ -65,6 +88,25 @@ export const adminLoginAttempts = pgTable(
     index('admin_login_attempts_account_idx').on(table.accountKey, table.createdAt),
     index('admin_login_attempts_ip_idx').on(table.ip, table.createdAt),
   ],
+);
+
+/**
+ * The single-use recovery codes of an admin's second factor: ten, shown once at enrolment, kept
+ * only as SHA-256 hashes (they are 50 random bits each, so a slow hash adds nothing); a used code
+ * keeps its row with `used_at`.
+ */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('admin_recovery_codes_user_idx').on(table.adminUserId, table.codeHash)],
 );
 
 /**

@@ -22,6 +22,7 @@ import {
   setAdminPasswordHash,
   type AdminUserRow,
 } from './admin-users.repository';
+import { clearSecondFactor } from './second-factor.repository';
 import { isStrongPassword, type PasswordOwner } from './password-strength';
 import { hashPassword } from './passwords';
 
@@ -41,6 +42,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    secondFactor: row.totpSecret !== null,
   };
 }
 
@@ -77,6 +79,12 @@ export type AdminAccounts = {
    * unknown; 400 when the password is weak for this account.
    */
   resetPassword: (id: string, password: string, actor: AdminActor) => Promise<AdminUserRow>;
+  /**
+   * Removes the account's second factor (its authenticator secret and recovery codes) and ends
+   * its sessions: at the next login it enrols again, or logs in with the password alone where
+   * REQUIRE_ADMIN_MFA is off. 404 when unknown. Audited.
+   */
+  resetSecondFactor: (id: string, actor: AdminActor) => Promise<AdminUserRow>;
 };
 
 export function createAdminAccounts(deps: { db: Database; clock: Clock }): AdminAccounts {
@@ -170,6 +178,25 @@ export function createAdminAccounts(deps: { db: Database; clock: Clock }): Admin
           createdAt: now,
         });
         return { ...target, passwordHash };
+      });
+    },
+
+    resetSecondFactor: async (id, actor) => {
+      if (!uuidPattern.test(id)) throw notFound();
+      return db.transaction(async (tx) => {
+        const target = await findAdminUserById(tx, id);
+        if (!target) throw notFound();
+        const updated = await clearSecondFactor(tx, id);
+        await deleteAdminSessionsOfUser(tx, id);
+        await recordAdminAction(tx, {
+          adminUserId: actor.id,
+          adminEmail: actor.email,
+          action: adminAuditActions.secondFactorReset,
+          observacoes: `Verificação em duas etapas redefinida: ${target.email}`,
+          ip: actor.ip ?? null,
+          createdAt: clock.now(),
+        });
+        return updated;
       });
     },
   };

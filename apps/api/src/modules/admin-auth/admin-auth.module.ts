@@ -2,8 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import type { Clock } from '../../lib/clock';
 import { createAdminAccounts } from './admin-accounts.service';
-import { adminLoginRoutes, adminSessionRoutes, adminUserRoutes } from './admin-auth.routes';
+import {
+  adminLoginRoutes,
+  adminSessionRoutes,
+  adminUserRoutes,
+  secondFactorRoutes,
+} from './admin-auth.routes';
 import type { AdminAuth } from './admin-auth.service';
+import { createSecretBox } from './second-factor';
+import { createSecondFactor } from './second-factor.service';
 
 export type AdminLoginModuleOptions = {
   auth: AdminAuth;
@@ -19,17 +26,25 @@ export const adminLoginModule: FastifyPluginAsync<AdminLoginModuleOptions> = asy
   await app.register(adminLoginRoutes, { auth, medipaySandbox });
 };
 
-export type AdminAuthModuleOptions = AdminLoginModuleOptions & { db: Database; clock: Clock };
+export type AdminAuthModuleOptions = AdminLoginModuleOptions & {
+  db: Database;
+  clock: Clock;
+  /** SECRET: the key of the stored authenticator secrets is derived from it. */
+  secret: string;
+};
 
 /**
- * The current session (who is logged in, logout) and the admin accounts (admin_master only).
+ * The current session (who is logged in, logout), its second factor, and the admin accounts
+ * (admin_master only).
  * Registered behind the session guard.
  */
 export const adminAuthModule: FastifyPluginAsync<AdminAuthModuleOptions> = async (
   app,
-  { auth, medipaySandbox, db, clock },
+  { auth, medipaySandbox, db, clock, secret },
 ) => {
   const accounts = createAdminAccounts({ db, clock });
+  const secondFactor = createSecondFactor({ db, clock, auth, box: createSecretBox(secret) });
   await app.register(adminSessionRoutes, { auth, accounts, medipaySandbox });
+  await app.register(secondFactorRoutes, { auth, secondFactor, medipaySandbox });
   await app.register(adminUserRoutes, { accounts });
 };

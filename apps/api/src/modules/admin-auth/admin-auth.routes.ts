@@ -8,13 +8,19 @@ import {
   adminUserListSchema,
   adminUserSchema,
   createAdminUserSchema,
+  recoveryCodesSchema,
   resetAdminPasswordSchema,
+  secondFactorCodeSchema,
+  totpConfirmSchema,
+  totpSetupSchema,
+  type AdminSessionStage,
 } from '@medipay/shared/admin';
 import { apiErrorSchema } from '@medipay/shared/api-error';
 import type { Clock } from '../../lib/clock';
 import { toAdminUser, type AdminAccounts, type AdminActor } from './admin-accounts.service';
-import type { AdminAuth } from './admin-auth.service';
+import type { AdminAuth, AdminLogin } from './admin-auth.service';
 import { currentAdmin, requireMaster } from './admin-guard';
+import type { SecondFactor, SecondFactorRequest } from './second-factor.service';
 
 /**
  * What a module of the admin API behind the guard receives (app.ts registers it in the guarded
@@ -58,11 +64,74 @@ export const adminLoginRoutes: FastifyPluginAsyncZod<{
         userAgent: request.headers['user-agent'] ?? null,
       });
       auth.setCookie(reply, login);
-      return {
-        user: toAdminUser(login.user),
-        expiresAt: login.expiresAt.toISOString(),
-        medipaySandbox,
-      };
+      return sessionInfo(login, medipaySandbox);
+    },
+  );
+};
+
+const sessionInfo = (login: AdminLogin, medipaySandbox: boolean) => ({
+  user: toAdminUser(login.user),
+  expiresAt: login.expiresAt.toISOString(),
+  medipaySandbox,
+  stage: login.stage,
+});
+
+/** Every stage: a session that owes its second factor may still see itself and log out. */
+const anyStage: readonly AdminSessionStage[] = ['second_factor', 'enrolment'];
+
+const secondFactorRequest = (request: FastifyRequest): SecondFactorRequest => ({
+  admin: currentAdmin(request),
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+/**
+ * The second factor: the code after the password, and the enrolment of an authenticator app
+ * (by a session that must enrol before anything else, or by a complete one). Behind the guard.
+ */
+export const secondFactorRoutes: FastifyPluginAsyncZod<{
+  auth: AdminAuth;
+  secondFactor: SecondFactor;
+  medipaySandbox: boolean;
+}> = async (app, { auth, secondFactor, medipaySandbox }) => {
+  app.post(
+    '/second-factor/verify',
+    {
+      config: { adminStages: ['second_factor'] },
+      schema: {
+        body: secondFactorCodeSchema,
+        response: { 200: adminSessionInfoSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const login = await secondFactor.verify(secondFactorRequest(request), request.body);
+      auth.setCookie(reply, login);
+      return sessionInfo(login, medipaySandbox);
+    },
+  );
+
+  app.post(
+    '/second-factor/totp/setup',
+    {
+      config: { adminStages: ['enrolment'] },
+      schema: { response: { 200: totpSetupSchema, ...errors } },
+    },
+    async (request) => secondFactor.setup(currentAdmin(request)),
+  );
+
+  app.post(
+    '/second-factor/totp/confirm',
+    {
+      config: { adminStages: ['enrolment'] },
+      schema: { body: totpConfirmSchema, response: { 200: recoveryCodesSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const { recoveryCodes, login } = await secondFactor.confirm(
+        secondFactorRequest(request),
+        request.body.code,
+      );
+      if (login) auth.setCookie(reply, login);
+      return { recoveryCodes };
     },
   );
 };
@@ -75,18 +144,26 @@ export const adminSessionRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { auth, accounts, medipaySandbox }) => {
   app.get(
     '/session',
-    { schema: { response: { 200: adminSessionInfoSchema, ...errors } } },
+    {
+      config: { adminStages: anyStage },
+      schema: { response: { 200: adminSessionInfoSchema, ...errors } },
+    },
     async (request) => {
       const admin = currentAdmin(request);
       const user = await accounts.findById(admin.user.id);
       if (!user) throw new Error('the guard let through a session without its account');
-      return { user: toAdminUser(user), expiresAt: admin.expiresAt.toISOString(), medipaySandbox };
+      return {
+        user: toAdminUser(user),
+        expiresAt: admin.expiresAt.toISOString(),
+        medipaySandbox,
+        stage: admin.stage,
+      };
     },
   );
 
   app.post(
     '/logout',
-    { schema: { response: { 204: z.null(), ...errors } } },
+    { config: { adminStages: anyStage }, schema: { response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await auth.logout(currentAdmin(request), request.ip);
       auth.clearCookie(reply);
@@ -140,5 +217,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ accounts: AdminAccounts }>
       await accounts.resetPassword(request.params.id, request.body.password, actorOf(request));
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/users/:id/second-factor/reset',
+    { schema: { params: userParams, response: { 200: adminUserSchema, ...errors } } },
+    async (request) =>
+      toAdminUser(await accounts.resetSecondFactor(request.params.id, actorOf(request))),
   );
 };

@@ -11,11 +11,14 @@ import {
   LOGIN_PACING_AFTER_FAILURES,
   LOGIN_PACING_INTERVAL_MS,
   LOGIN_THROTTLE_WINDOW_MS,
+  ADMIN_PENDING_SESSION_TTL_MS,
+  type AdminSessionStage,
 } from '@medipay/shared/admin';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
 import { ADMIN_SESSION_TTL_MS } from '@medipay/shared/constants';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { Executor } from '../messaging/outbox.repository';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
 import type { AuthenticatedAdmin } from './admin-request';
 import {
@@ -70,7 +73,13 @@ export type LoginAttempt = {
   userAgent: string | null;
 };
 
-export type AdminLogin = { token: string; expiresAt: Date; user: AdminUserRow };
+/** A session just opened: its token (for the cookie), its end, its account and its stage. */
+export type AdminLogin = {
+  token: string;
+  expiresAt: Date;
+  user: AdminUserRow;
+  stage: AdminSessionStage;
+};
 
 export type AdminAuth = {
   cookieName: string;
@@ -81,8 +90,37 @@ export type AdminAuth = {
    * 401 for an unknown account or a wrong password (same answer, same work), 403 for a correct
    * password of an account that may not enter. The attempt is reserved before the password
    * check, so parallel attempts cannot overrun a limit. Every outcome is audited.
+   *
+   * A right password of an account with a second factor opens a `second_factor` session, and of
+   * an account without one where it is required (REQUIRE_ADMIN_MFA) an `enrolment` session: both
+   * last minutes and reach only the second factor's routes (second-factor.service.ts).
    */
   login: (attempt: LoginAttempt) => Promise<AdminLogin>;
+  /**
+   * Reserves an attempt of `accountKey` from `ip` under the login throttle (429 and audited when
+   * refused); its id, to release it when the attempt succeeds.
+   */
+  reserveAttempt: (
+    accountKey: string,
+    user: AdminUserRow | null,
+    credential: string,
+    ip: string,
+  ) => Promise<string>;
+  /**
+   * Within `tx`: opens a session of `stage` for `user` (a complete one also records the login:
+   * last login time, the throttle attempt released, LOGIN_SUCESSO audited).
+   */
+  openSession: (
+    tx: Executor,
+    opening: {
+      user: AdminUserRow;
+      stage: AdminSessionStage;
+      ip: string;
+      userAgent: string | null;
+      attemptId: string;
+      auditNote?: string;
+    },
+  ) => Promise<AdminLogin>;
   /** The admin of a session cookie's token, or null (no, unknown or expired session). */
   authenticate: (token: string | undefined) => Promise<AuthenticatedAdmin | null>;
   /** Ends the session and audits the logout. */
@@ -95,6 +133,8 @@ export function createAdminAuth(deps: {
   db: Database;
   clock: Clock;
   publicUrl: string;
+  /** REQUIRE_ADMIN_MFA: an account without a second factor must enrol one at login. */
+  requireSecondFactor: boolean;
 }): AdminAuth {
   const { db, clock } = deps;
   const cookieName = adminCookieName(deps.publicUrl);
@@ -106,12 +146,12 @@ export function createAdminAuth(deps: {
    * it (429, audited, not counted). The e-mail and the username of an account are one key.
    */
   const reserve = async (
+    accountKey: string,
     credential: string,
     user: AdminUserRow | null,
     ip: string,
     now: Date,
   ): Promise<string> => {
-    const accountKey = user ? `user:${user.id}` : `credential:${credential}`;
     const reservation = await reserveLoginAttempt(
       db,
       { accountKey, ip, userId: user?.id ?? null },
@@ -149,6 +189,35 @@ export function createAdminAuth(deps: {
       createdAt: now,
     });
 
+  const openSession: AdminAuth['openSession'] = async (tx, opening) => {
+    const { user, stage, ip } = opening;
+    const now = clock.now();
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    const ttl = stage === 'complete' ? ADMIN_SESSION_TTL_MS : ADMIN_PENDING_SESSION_TTL_MS;
+    const expiresAt = new Date(now.getTime() + ttl);
+    await insertAdminSession(tx, {
+      adminUserId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt,
+      ip,
+      userAgent: opening.userAgent?.slice(0, 512) ?? null,
+      stage,
+    });
+    await releaseLoginAttempt(tx, opening.attemptId);
+    if (stage !== 'complete') return { token, expiresAt, user, stage };
+    await setAdminLastLoginAt(tx, user.id, now);
+    await recordAdminAction(tx, {
+      adminUserId: user.id,
+      adminEmail: user.email,
+      action: adminAuditActions.loginSucceeded,
+      observacoes: opening.auditNote ?? null,
+      ip,
+      createdAt: now,
+    });
+    return { token, expiresAt, user: { ...user, lastLoginAt: now }, stage };
+  };
+
   return {
     cookieName,
 
@@ -156,7 +225,8 @@ export function createAdminAuth(deps: {
       const credential = attempt.credential.trim().toLowerCase();
       const now = clock.now();
       const user = await findAdminUserByCredential(db, credential);
-      const attemptId = await reserve(credential, user, ip, now);
+      const accountKey = user ? `user:${user.id}` : `credential:${credential}`;
+      const attemptId = await reserve(accountKey, credential, user, ip, now);
 
       // An unknown account costs the same verification as a known one.
       const passwordOk = await verifyPassword(user?.passwordHash ?? dummyPasswordHash, password);
@@ -181,29 +251,19 @@ export function createAdminAuth(deps: {
         throw new AppError(errorCodes.forbidden, adminMessages.accessDenied, 403);
       }
 
-      const token = randomBytes(TOKEN_BYTES).toString('base64url');
-      const expiresAt = new Date(now.getTime() + ADMIN_SESSION_TTL_MS);
-      await db.transaction(async (tx) => {
-        await insertAdminSession(tx, {
-          adminUserId: user.id,
-          tokenHash: hashToken(token),
-          createdAt: now,
-          expiresAt,
-          ip,
-          userAgent: userAgent?.slice(0, 512) ?? null,
-        });
-        await setAdminLastLoginAt(tx, user.id, now);
-        await releaseLoginAttempt(tx, attemptId);
-        await recordAdminAction(tx, {
-          adminUserId: user.id,
-          adminEmail: user.email,
-          action: adminAuditActions.loginSucceeded,
-          ip,
-          createdAt: now,
-        });
-      });
-      return { token, expiresAt, user: { ...user, lastLoginAt: now } };
+      const stage: AdminSessionStage =
+        user.totpSecret !== null
+          ? 'second_factor'
+          : deps.requireSecondFactor
+            ? 'enrolment'
+            : 'complete';
+      return db.transaction((tx) => openSession(tx, { user, stage, ip, userAgent, attemptId }));
     },
+
+    reserveAttempt: (accountKey, user, credential, ip) =>
+      reserve(accountKey, credential, user, ip, clock.now()),
+
+    openSession: (tx, opening) => openSession(tx, opening),
 
     authenticate: async (token) => {
       if (!token || !tokenPattern.test(token)) return null;
@@ -219,6 +279,7 @@ export function createAdminAuth(deps: {
       return {
         sessionId: session.id,
         expiresAt: session.expiresAt,
+        stage: session.stage,
         user: {
           id: user.id,
           email: user.email,

@@ -105,10 +105,13 @@ describe('logging in', () => {
         active: true,
         createdAt: row.createdAt.toISOString(),
         lastLoginAt: clock.now().toISOString(),
+        secondFactor: false,
       },
       expiresAt,
       // No MEDIPAY_API_URL in the tests: the built-in sandbox answers.
       medipaySandbox: true,
+      // No second factor enrolled, and none required outside production.
+      stage: 'complete',
     });
 
     const [cookie] = response.cookies;

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions } from '@medipay/db/schema';
+import { adminActions, adminRecoveryCodes } from '@medipay/db/schema';
 import { adminAuditActions, adminMessages } from '@medipay/shared/admin';
 import { passwordMessages } from '@medipay/shared/messages';
 import { createTestDatabase, type TestDatabase } from '@medipay/db/testing/test-database';
 import { runAdminCli } from './admin-cli';
 import { findAdminUserByCredential } from './admin-users.repository';
 import { verifyPassword } from './passwords';
+import { confirmTotpSecret, setPendingTotpSecret } from './second-factor.repository';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -107,8 +108,43 @@ describe('npm run admin', () => {
     const { code, out } = await cli('list');
     expect(code).toBe(0);
     expect(out).toMatch(/^E-MAIL/);
-    expect(out).toMatch(/ops@medipay\.test\s+ops\s+Operações\s+admin_master\s+ativo/);
-    expect(out).toMatch(/mini@medipay\.test\s+mini\s+Mini Admin\s+admin_mini\s+ativo/);
+    expect(out).toMatch(/ops@medipay\.test\s+ops\s+Operações\s+admin_master\s+ativo\s+não/);
+    expect(out).toMatch(/mini@medipay\.test\s+mini\s+Mini Admin\s+admin_mini\s+ativo\s+não/);
+  });
+
+  it('resets a second factor: secret and recovery codes gone, audited', async () => {
+    const mini = await findAdminUserByCredential(database.db, 'mini');
+    await setPendingTotpSecret(database.db, mini!.id, 'v1.iv.corpo');
+    expect(
+      await confirmTotpSecret(database.db, mini!.id, {
+        sealedPending: 'v1.iv.corpo',
+        step: 1,
+        at: new Date(),
+        recoveryCodeHashes: ['a', 'b'],
+      }),
+    ).toBe(true);
+    expect((await cli('list')).out).toMatch(/mini@medipay\.test.*ativo\s+sim/);
+
+    const reset = await cli('reset-second-factor', '--user', 'mini');
+    expect(reset, reset.err).toMatchObject({ code: 0, err: '' });
+    expect(reset.out).toContain('Verificação em duas etapas redefinida: mini@medipay.test');
+    const after = await findAdminUserByCredential(database.db, 'mini');
+    expect(after).toMatchObject({ totpSecret: null, totpPendingSecret: null, totpLastStep: null });
+    expect(
+      await database.db
+        .select()
+        .from(adminRecoveryCodes)
+        .where(eq(adminRecoveryCodes.adminUserId, mini!.id)),
+    ).toEqual([]);
+    const audits = await database.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.action, adminAuditActions.secondFactorReset));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.adminEmail).toMatch(/^linha de comando/);
+
+    const again = await cli('reset-second-factor', '--user', 'mini');
+    expect(again.out).toContain('A conta não tinha aplicativo autenticador');
   });
 
   it('resets a password by e-mail or username', async () => {

@@ -23,6 +23,9 @@ Comandos:
       Cria um administrador (sem --password, uma senha aleatória é gerada e mostrada).
   reset-password --user EMAIL_OU_USUARIO [--password P]
       Redefine a senha (sem --password, gera uma) e encerra as sessões da conta.
+  reset-second-factor --user EMAIL_OU_USUARIO
+      Remove o aplicativo autenticador e os códigos de recuperação da conta e encerra as suas
+      sessões (no próximo login, a conta cadastra o aplicativo de novo).
   deactivate --user EMAIL_OU_USUARIO
       Desativa a conta e encerra as suas sessões.
   list
@@ -144,6 +147,18 @@ export async function runAdminCli(
         if (generated) out(passwordBox(input.data.password));
         return 0;
       }
+      case 'reset-second-factor': {
+        const user = await findUser();
+        if (!user) return 1;
+        const had = user.totpSecret !== null;
+        await accounts.resetSecondFactor(user.id, actor);
+        out(
+          had
+            ? `Verificação em duas etapas redefinida: ${describe(user)}. As sessões abertas da conta foram encerradas.\n`
+            : `A conta não tinha aplicativo autenticador: ${describe(user)}. As sessões abertas da conta foram encerradas.\n`,
+        );
+        return 0;
+      }
       case 'deactivate': {
         const user = await findUser();
         if (!user) return 1;
@@ -163,13 +178,14 @@ export async function runAdminCli(
           return 0;
         }
         const rows = [
-          ['E-MAIL', 'USUÁRIO', 'NOME', 'PERFIL', 'SITUAÇÃO', 'ÚLTIMO LOGIN'],
+          ['E-MAIL', 'USUÁRIO', 'NOME', 'PERFIL', 'SITUAÇÃO', '2 ETAPAS', 'ÚLTIMO LOGIN'],
           ...users.map((user) => [
             user.email,
             user.username,
             user.name,
             user.role,
             user.active ? 'ativo' : 'desativado',
+            user.totpSecret === null ? 'não' : 'sim',
             user.lastLoginAt?.toISOString() ?? '-',
           ]),
         ];

@@ -87,6 +87,12 @@ export function adminSessionGuard(auth: AdminAuth): onRequestAsyncHookHandler {
       if (token !== undefined) auth.clearCookie(reply);
       throw sessionRequired();
     }
+    if (
+      admin.stage !== 'complete' &&
+      !request.routeOptions.config.adminStages?.includes(admin.stage)
+    ) {
+      throw new AppError(errorCodes.secondFactorRequired, adminMessages.secondFactorRequired, 401);
+    }
     request.admin = admin;
   };
 }

@@ -32,6 +32,7 @@ beforeAll(async () => {
   admin = {
     sessionId: 'session-of-the-test',
     expiresAt: new Date('2026-11-22T06:30:00.000Z'),
+    stage: 'complete',
     user: {
       id: account.id,
       email: account.email,

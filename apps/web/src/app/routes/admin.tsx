@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import { paths } from '../../config/paths';
+import { AdminAccountPage } from '../../features/admin/components/admin-account-page';
 import { AdminDashboardPage } from '../../features/admin/components/admin-dashboard-page';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminLayout } from '../../features/admin/components/admin-layout';
@@ -33,6 +34,7 @@ export function AdminRoutes() {
           <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
           <Route path={under(paths.adminScreening)} element={<ScreeningListsPage />} />
+          <Route path={under(paths.adminAccount)} element={<AdminAccountPage />} />
           <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
           <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
           <Route path={adminDetailRoutes.pj} element={<ReviewDetailPage flow={pjReview} />} />

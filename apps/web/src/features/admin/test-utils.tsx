@@ -4,12 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { AdminSessionInfo, AdminUser } from '@medipay/shared/admin';
+import type { AdminSessionInfo, AdminSessionStage, AdminUser } from '@medipay/shared/admin';
 import type { BackOfficeDashboard } from '@medipay/shared/back-office';
 import { errorCodes } from '@medipay/shared/api-error';
 import { Toaster } from '../../components/ui/sonner';
 import { paths } from '../../config/paths';
 import { apiError } from '../../testing/api-stub';
+import { AdminAccountPage } from './components/admin-account-page';
 import { AdminDashboardPage } from './components/admin-dashboard-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
@@ -44,6 +45,7 @@ export const master: AdminUser = {
   active: true,
   createdAt: '2025-01-02T12:00:00.000Z',
   lastLoginAt: '2025-03-10T13:05:00.000Z',
+  secondFactor: true,
 };
 
 export const mini: AdminUser = {
@@ -55,10 +57,15 @@ export const mini: AdminUser = {
   active: true,
   createdAt: '2025-02-01T12:00:00.000Z',
   lastLoginAt: null,
+  secondFactor: false,
 };
 
-export function sessionOf(user: AdminUser, medipaySandbox = false): AdminSessionInfo {
-  return { user, expiresAt: '2099-01-01T04:00:00.000Z', medipaySandbox };
+export function sessionOf(
+  user: AdminUser,
+  medipaySandbox = false,
+  stage: AdminSessionStage = 'complete',
+): AdminSessionInfo {
+  return { user, expiresAt: '2099-01-01T04:00:00.000Z', medipaySandbox, stage };
 }
 
 export const dashboard: BackOfficeDashboard = {
@@ -117,6 +124,7 @@ function AdminArea() {
           <Route path={under(paths.adminDashboard)} element={<AdminDashboardPage />} />
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
           <Route path={under(paths.adminScreening)} element={<ScreeningListsPage />} />
+          <Route path={under(paths.adminAccount)} element={<AdminAccountPage />} />
           <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
           <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
           <Route path={adminDetailRoutes.pj} element={<ReviewDetailPage flow={pjReview} />} />

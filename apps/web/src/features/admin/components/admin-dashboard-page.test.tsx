@@ -158,7 +158,12 @@ describe('Admin dashboard', () => {
       within(miniCard)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/onboarding/admin/list', '/onboarding/admin/pj', '/onboarding/admin/triagem']);
+    ).toEqual([
+      '/onboarding/admin/list',
+      '/onboarding/admin/pj',
+      '/onboarding/admin/triagem',
+      '/onboarding/admin/conta',
+    ]);
     expect(screen.queryByRole('link', { name: /Administradores/ })).not.toBeInTheDocument();
   });
 

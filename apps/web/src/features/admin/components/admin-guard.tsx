@@ -33,7 +33,8 @@ export function AdminGuard() {
       </main>
     );
   }
-  if (!session.data) {
+  // No session, or a login that still owes its second factor: the login page goes on with it.
+  if (!session.data || session.data.stage !== 'complete') {
     const state: LoginRedirectState = { from: location };
     return <Navigate to={paths.adminLogin} replace state={state} />;
   }

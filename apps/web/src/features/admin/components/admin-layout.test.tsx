@@ -64,6 +64,7 @@ describe('Admin layout', () => {
       'Onboardings PJ',
       'Listas de triagem',
       'Administradores',
+      'Minha conta',
     ]);
     expect(within(menu()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
@@ -114,7 +115,13 @@ describe('Admin layout', () => {
       within(menu())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Onboardings PF', 'Onboardings PJ', 'Listas de triagem']);
+    ).toEqual([
+      'Dashboard',
+      'Onboardings PF',
+      'Onboardings PJ',
+      'Listas de triagem',
+      'Minha conta',
+    ]);
     expect(screen.queryByRole('link', { name: /Administradores/ })).not.toBeInTheDocument();
   });
 

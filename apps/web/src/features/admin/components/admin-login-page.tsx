@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { adminLoginRequestSchema, adminMessages } from '@medipay/shared/admin';
+import {
+  adminLoginRequestSchema,
+  adminMessages,
+  type AdminSessionStage,
+} from '@medipay/shared/admin';
 import { genericMessages } from '@medipay/shared/api-error';
 import { FormField } from '../../../components/form/form-field';
 import { Button } from '../../../components/ui/button';
@@ -20,8 +24,11 @@ import { useAdminSessionQuery } from '../api/get-session';
 import { useLogin } from '../api/login';
 import { adminKeys } from '../api/query-keys';
 import { adminTitle, useDocumentTitle } from '../hooks/use-document-title';
+import { useLogoutAction } from '../hooks/use-logout-action';
 import { FormAlert } from './form-alert';
 import { returnPath } from './login-redirect';
+import { SecondFactorForm } from './second-factor-form';
+import { TotpEnrolment } from './totp-enrolment';
 
 type Values = { credential: string; password: string };
 
@@ -53,7 +60,11 @@ export function loginFailureMessage(error: unknown): string {
   return adminMessages.loginFailed;
 }
 
-/** The back office's login: username or e-mail and password; an open session skips it. */
+/**
+ * The back office's login: username or e-mail and password, then the second factor when the
+ * account has one (or its enrolment when the installation requires one); an open session
+ * skips it.
+ */
 export function AdminLoginPage() {
   useDocumentTitle(adminTitle('Entrar'));
   const location = useLocation();
@@ -68,13 +79,22 @@ export function AdminLoginPage() {
   const { errors } = form.formState;
 
   // Already logged in, or just logged in: on to the page the admin wanted.
-  if (session.data) return <Navigate to={returnPath(location.state)} replace />;
+  if (session.data?.stage === 'complete') {
+    return <Navigate to={returnPath(location.state)} replace />;
+  }
+  if (session.data) {
+    return (
+      <LoginFrame title={adminMessages.secondFactorTitle}>
+        <SecondStep stage={session.data.stage} />
+      </LoginFrame>
+    );
+  }
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
       const info = await login.mutateAsync(adminLoginRequestSchema.parse(values));
-      toast.success(adminMessages.loginSucceeded);
+      if (info.stage === 'complete') toast.success(adminMessages.loginSucceeded);
       queryClient.setQueryData(adminKeys.session, info);
     } catch (error) {
       const message = loginFailureMessage(error);
@@ -90,6 +110,39 @@ export function AdminLoginPage() {
   });
 
   return (
+    <LoginFrame description="Acesso exclusivo para administradores autorizados.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <FormField label="Usuário ou e-mail" error={errors.credential?.message}>
+          <Input
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register('credential')}
+          />
+        </FormField>
+        <FormField label="Senha" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Entrando...' : 'Entrar'}
+        </Button>
+      </form>
+    </LoginFrame>
+  );
+}
+
+/** The login's card, under its heading, with the way back to the home page. */
+function LoginFrame({
+  title,
+  description,
+  children,
+}: {
+  title?: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
     <main
       id="conteudo"
       className="flex min-h-screen flex-col items-center justify-center gap-6 bg-muted px-4 py-10"
@@ -100,35 +153,48 @@ export function AdminLoginPage() {
             <ShieldCheck className="size-6" aria-hidden="true" />
           </span>
           <h1 className="text-2xl font-bold">Painel Administrativo</h1>
-          <CardDescription>Acesso exclusivo para administradores autorizados.</CardDescription>
+          {title && <h2 className="text-lg font-semibold">{title}</h2>}
+          {description && <CardDescription>{description}</CardDescription>}
         </CardHeader>
-        <CardContent>
-          <form onSubmit={onSubmit} noValidate className="space-y-4">
-            {failure && <FormAlert>{failure}</FormAlert>}
-            <FormField label="Usuário ou e-mail" error={errors.credential?.message}>
-              <Input
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...form.register('credential')}
-              />
-            </FormField>
-            <FormField label="Senha" error={errors.password?.message}>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                {...form.register('password')}
-              />
-            </FormField>
-            <Button type="submit" className="w-full" disabled={login.isPending}>
-              {login.isPending ? 'Entrando...' : 'Entrar'}
-            </Button>
-          </form>
-        </CardContent>
+        <CardContent>{children}</CardContent>
       </Card>
       <Link to={paths.home} className={textLinkClass}>
         Voltar para a página inicial
       </Link>
     </main>
+  );
+}
+
+/**
+ * After a right password: the code of the enrolled authenticator, or the enrolment the
+ * installation requires; 'Sair' ends the unfinished login.
+ */
+function SecondStep({ stage }: { stage: Exclude<AdminSessionStage, 'complete'> }) {
+  const queryClient = useQueryClient();
+  const { logout, loggingOut } = useLogoutAction();
+  const sessionEnded = () => queryClient.setQueryData(adminKeys.session, null);
+  return (
+    <div className="space-y-4">
+      {stage === 'second_factor' ? (
+        <SecondFactorForm />
+      ) : (
+        <>
+          <p className="text-sm">{adminMessages.enrolmentRequired}</p>
+          <TotpEnrolment
+            onDone={() => void queryClient.invalidateQueries({ queryKey: adminKeys.session })}
+            onSessionEnded={sessionEnded}
+          />
+        </>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        onClick={logout}
+        disabled={loggingOut}
+      >
+        Sair
+      </Button>
+    </div>
   );
 }

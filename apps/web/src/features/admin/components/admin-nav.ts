@@ -1,5 +1,6 @@
 import {
   Building2,
+  KeyRound,
   LayoutDashboard,
   ListChecks,
   ShieldCheck,
@@ -54,6 +55,12 @@ export const adminNavItems: readonly AdminNavItem[] = [
     icon: ShieldCheck,
     description: 'Criar contas, redefinir senhas e desativar acessos',
     roles: ['admin_master'],
+  },
+  {
+    to: paths.adminAccount,
+    label: 'Minha conta',
+    icon: KeyRound,
+    description: 'Verificação em duas etapas do seu acesso',
   },
 ];
 

@@ -37,6 +37,7 @@ const retired: AdminUser = {
   active: false,
   createdAt: '2024-11-05T12:00:00.000Z',
   lastLoginAt: '2024-12-31T23:59:00.000Z',
+  secondFactor: false,
 };
 
 const created: AdminUser = {
@@ -48,6 +49,7 @@ const created: AdminUser = {
   active: true,
   createdAt: '2025-03-11T12:00:00.000Z',
   lastLoginAt: null,
+  secondFactor: false,
 };
 
 function asMaster(users: () => AdminUser[], extra: Record<string, () => Response> = {}) {
@@ -82,7 +84,7 @@ describe('Administrators page', () => {
     const table = await screen.findByRole('table', { name: 'Contas de administradores' });
     expect(container.querySelector('table')).toBeNull();
     expect(container.querySelector('.overflow-x-auto')).toBeNull();
-    expect(within(table).getAllByRole('columnheader')).toHaveLength(7);
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(8);
     expect(within(row('Bruno Lima')).getByRole('rowheader')).toHaveTextContent('Bruno Lima');
     expect(cells('Bruno Lima').slice(0, 2)).toEqual([
       'E-mailbruno.lima@medipay.com.br',
@@ -104,25 +106,28 @@ describe('Administrators page', () => {
       'Usuário',
       'Perfil',
       'Situação',
+      'Duas etapas',
       'Último acesso',
       'Ações',
     ]);
 
-    expect(cells('Ana Souza').slice(0, 5)).toEqual([
+    expect(cells('Ana Souza').slice(0, 6)).toEqual([
       'ana.souza@medipay.com.br',
       'ana.souza',
       'Administrador master',
       'Ativo',
+      'Ativa',
       '10/03/2025 10:05',
     ]);
-    expect(cells('Bruno Lima').slice(0, 5)).toEqual([
+    expect(cells('Bruno Lima').slice(0, 6)).toEqual([
       'bruno.lima@medipay.com.br',
       'bruno.lima',
       'Administrador',
       'Ativo',
+      'Não ativada',
       'Nunca',
     ]);
-    expect(cells('Carla Dias').slice(3, 5)).toEqual(['Inativo', '31/12/2024 20:59']);
+    expect(cells('Carla Dias').slice(3, 6)).toEqual(['Inativo', 'Não ativada', '31/12/2024 20:59']);
 
     // One's own account cannot be deactivated; an inactive one has nothing to deactivate.
     expect(row('Ana Souza')).toHaveTextContent('(você)');

@@ -3,9 +3,19 @@ import { Badge } from '../../../components/ui/badge';
 import { DeactivateAdminDialog } from './deactivate-admin-dialog';
 import { formatLastAccess } from './format';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { BreakableEmail, fitContent, ListCell, ListRow, ListTable } from './review/list-parts';
 
-const columns = ['Nome', 'E-mail', 'Usuário', 'Perfil', 'Situação', 'Último acesso', 'Ações'];
+const columns = [
+  'Nome',
+  'E-mail',
+  'Usuário',
+  'Perfil',
+  'Situação',
+  'Duas etapas',
+  'Último acesso',
+  'Ações',
+];
 
 /**
  * The admin accounts, with their row actions (no 'Desativar' for one's own account): a table
@@ -45,12 +55,18 @@ export function AdminUsersTable({
                 {user.active ? 'Ativo' : 'Inativo'}
               </Badge>
             </ListCell>
+            <ListCell label="Duas etapas" className={fitContent}>
+              <Badge variant={user.secondFactor ? 'success' : 'secondary'}>
+                {user.secondFactor ? 'Ativa' : 'Não ativada'}
+              </Badge>
+            </ListCell>
             <ListCell label="Último acesso" className={`${fitContent} tabular-nums`}>
               {formatLastAccess(user.lastLoginAt)}
             </ListCell>
             <ListCell label="Ações" kind="actions">
               <div className="flex flex-wrap gap-2">
                 <ResetPasswordDialog user={user} />
+                {user.secondFactor && <ResetSecondFactorDialog user={user} />}
                 {user.active && !self && <DeactivateAdminDialog user={user} />}
               </div>
             </ListCell>

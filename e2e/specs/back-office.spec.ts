@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { backOfficeURL, e2eConfig } from '../playwright.config';
 import { adminDashboardPath, adminLogIn, adminLoginPath, openAdminMenu } from '../support/admin';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
@@ -174,5 +175,67 @@ test.describe('back office access', () => {
     await page.goto('/onboarding/admin/administradores');
     await expect(page.getByText('Acesso restrito')).toBeVisible();
     expect((await page.request.get('/api/admin/users')).status()).toBe(403);
+  });
+
+  test('an administrator enrols an authenticator app, then logs in with its code', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the same pages as on a desktop: once is enough');
+    // Three logins and an account created: three password hashes and a strength check.
+    test.slow();
+    const username = `totp.${Date.now()}`;
+    const password = 'senha-do-admin-com-totp';
+    await adminLogIn(page, e2eConfig.adminEmail, e2eConfig.adminPassword);
+    const created = await page.request.post('/api/admin/users', {
+      headers: { origin: backOfficeURL },
+      data: {
+        name: 'Tainá Prado',
+        email: `${username}@medipay.test`,
+        username,
+        role: 'admin_mini',
+        password,
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.context().clearCookies();
+
+    await adminLogIn(page, username, password);
+    const menu = await openAdminMenu(page, isMobile);
+    await menu.getByRole('link', { name: 'Minha conta' }).click();
+    const card = page.getByRole('region', { name: 'Verificação em duas etapas' });
+    await expect(card.getByText('Não ativada')).toBeVisible();
+    await card.getByRole('button', { name: 'Ativar verificação em duas etapas' }).click();
+    await expect(
+      card.getByRole('img', {
+        name: 'Código QR para cadastrar a conta no aplicativo autenticador',
+      }),
+    ).toBeVisible();
+    // The key as an authenticator app would take it typed.
+    const shown = await card.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{4})+$/).textContent();
+    const authenticator = new TOTP({ secret: Secret.fromBase32(shown!.replaceAll(' ', '')) });
+    await expectNoAxeViolations(page);
+    await card.getByLabel('Código de verificação').fill(authenticator.generate());
+    await card.getByRole('button', { name: 'Ativar' }).click();
+    const codes = card.getByRole('list', { name: 'Códigos de recuperação' });
+    await expect(codes.getByRole('listitem')).toHaveCount(10);
+    await card.getByRole('button', { name: 'Guardei os códigos, continuar' }).click();
+    await expect(card.getByText('Ativa', { exact: true })).toBeVisible();
+
+    // The next login asks for the code after the password.
+    await page.context().clearCookies();
+    await page.goto(loginPath);
+    await page.getByLabel('Usuário ou e-mail').fill(username);
+    await page.getByLabel('Senha').fill(password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const code = page.getByLabel('Código de verificação');
+    await expect(code).toBeFocused();
+    // The enrolment's step is used: the next step's code, within the one step of drift allowed.
+    await code.fill(authenticator.generate({ timestamp: Date.now() + 30_000 }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(dashboardPath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 });

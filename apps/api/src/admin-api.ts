@@ -20,6 +20,8 @@ import { medipayAccountModule } from './modules/medipay-account/medipay-account.
 import type { MedipayAccounts } from './modules/medipay-account/medipay-account.service';
 import type { Outbox } from './modules/messaging/outbox.service';
 import { screeningReviewModule } from './modules/screening/screening-review.module';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import type { Webhooks } from './modules/webhooks/webhooks.service';
 
 export type AdminApiOptions = {
   db: Database;
@@ -40,6 +42,7 @@ export type AdminApiOptions = {
   backgroundJobs: boolean;
   /** The one-to-many face search of linked applications (null: no face engine). */
   faceLinks: FaceLinks | null;
+  webhooks: Webhooks;
 };
 
 /**
@@ -91,6 +94,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, optio
       detail,
     });
     await guarded.register(screeningReviewModule, { db, clock });
+    await guarded.register(webhooksRoutes, { webhooks: options.webhooks });
     // Further admin modules register here, behind the guard.
   });
 };

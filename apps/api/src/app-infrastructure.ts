@@ -11,7 +11,9 @@ import { createDocumentStorage } from './adapters/storage';
 import type { DocumentStorage } from './adapters/storage/port';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import type { Clock } from './lib/clock';
+import { createSecretBox } from './lib/secret-box';
 import { createAdminAuth, type AdminAuth } from './modules/admin-auth/admin-auth.service';
+import { createWebhooks, type Webhooks } from './modules/webhooks/webhooks.service';
 import {
   createApplicantSessions,
   type ApplicantSessions,
@@ -38,6 +40,8 @@ declare module 'fastify' {
     /** The MediPay payment platform (or its built-in sandbox) and the applicants' accounts on it. */
     paymentPlatform: PaymentPlatformHandle;
     medipayAccounts: MedipayAccounts;
+    /** The signed webhooks (tests deliver what is due with `deliverDue`). */
+    webhooks: Webhooks;
   }
 }
 
@@ -74,6 +78,8 @@ export type AppInfrastructure = {
   biometrics: Biometrics;
   /** PEP and sanctions screening (the job queue re-screens after every list import). */
   screening: Screening;
+  /** The signed webhooks: the endpoints (admin API) and their deliveries (job queue). */
+  webhooks: Webhooks;
 };
 
 /**
@@ -125,6 +131,14 @@ export async function buildInfrastructure(
   });
   app.decorate('medipayAccounts', medipayAccounts);
   const screening = createScreening({ db, clock });
+  const webhooks = createWebhooks({
+    db,
+    clock,
+    box: createSecretBox(env.SECRET, 'webhook signing'),
+    production: env.NODE_ENV === 'production',
+    log,
+  });
+  app.decorate('webhooks', webhooks);
   if (options.jobs) {
     jobs = await startJobQueue({
       database,
@@ -132,6 +146,7 @@ export async function buildInfrastructure(
       extraction,
       medipayAccounts,
       screening,
+      webhooks,
       // Swept for files no row names (at start-up, after the cleanup above, then periodically);
       // its PDFs stored as sent, before uploads were rebuilt, are rebuilt (legacy-pdfs.job.ts).
       storage,
@@ -154,6 +169,7 @@ export async function buildInfrastructure(
   const documents = createDocuments({ db, storage, sessions, clock, log });
   return {
     screening,
+    webhooks,
     storage,
     extraction,
     outbox,

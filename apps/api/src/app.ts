@@ -104,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs: backgroundJobs,
   });
   const { storage, outbox, extraction, paymentPlatform, medipayAccounts } = infrastructure;
-  const { sessions, adminAuth, documents, biometrics, enqueueExtraction, screening } =
+  const { sessions, adminAuth, documents, biometrics, enqueueExtraction, screening, webhooks } =
     infrastructure;
 
   const { db } = database;
@@ -191,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     medipaySandbox: paymentPlatform.sandbox,
     backgroundJobs,
     faceLinks: faceLinksOf(createFaceSearch({ db })),
+    webhooks,
   });
 
   await app.register(handoffPageModule, { sessions });

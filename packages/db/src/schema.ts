@@ -14,3 +14,4 @@ export * from './schema/screening';
 export * from './schema/case-review';
 export * from './schema/face-search';
 export * from './schema/liveness';
+export * from './schema/webhooks';

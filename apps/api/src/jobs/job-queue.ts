@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '@medipay/db/client';
 import { OTP_TTL_MS } from '@medipay/shared/constants';
 import type { DocumentStorage } from '../adapters/storage/port';
 import type { Clock } from '../lib/clock';
+import type { Webhooks } from '../modules/webhooks/webhooks.service';
 import { deleteExpiredAdminSessions } from '../modules/admin-auth/admin-sessions.repository';
 import type { Extraction } from '../modules/kyc/extraction.service';
 import type { MedipayAccounts } from '../modules/medipay-account/medipay-account.service';
@@ -50,6 +51,8 @@ const medipayAccountQueueOptions = {
   expireInSeconds: 120,
 };
 const SWEEP_INTERVAL_MS = 60_000;
+/** How often each process looks for webhook deliveries due (the first attempt's delay at most). */
+export const WEBHOOK_INTERVAL_MS = 5_000;
 /** How long `stop` waits for the jobs in progress (server.ts's hand-over budget counts on it). */
 export const STOP_TIMEOUT_MS = 10_000;
 /**
@@ -126,6 +129,8 @@ export async function startJobQueue(deps: {
   extraction: Extraction;
   medipayAccounts: Pick<MedipayAccounts, 'run' | 'strandedIds'>;
   screening: Pick<Screening, 'rescreenAfterImports' | 'screenUnscreened'>;
+  /** The signed webhooks: their due deliveries are sent every WEBHOOK_INTERVAL_MS. */
+  webhooks: Pick<Webhooks, 'deliverDue'>;
   /** The document store, swept for files that no row names; its legacy PDFs rebuilt. */
   storage: Pick<DocumentStorage, 'list' | 'delete' | 'get' | 'put'>;
   /** The workers that rebuild the legacy PDFs (default: the process's, shared with uploads). */
@@ -134,6 +139,7 @@ export async function startJobQueue(deps: {
   log: FastifyBaseLogger;
 }): Promise<JobQueue> {
   const { database, deliverer, extraction, medipayAccounts, screening, storage, clock, log } = deps;
+  const { webhooks } = deps;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schedule: false,
@@ -276,6 +282,18 @@ export async function startJobQueue(deps: {
   }, ORPHAN_FILES_REQUEST_INTERVAL_MS);
   orphanTimer.unref();
 
+  // Every process sends what is due; a delivery is held by the one that took it.
+  let delivering: Promise<unknown> | undefined;
+  const webhookTimer = setInterval(() => {
+    delivering ??= webhooks
+      .deliverDue()
+      .catch((error) => log.error({ err: error }, 'webhook deliveries failed'))
+      .finally(() => {
+        delivering = undefined;
+      });
+  }, WEBHOOK_INTERVAL_MS);
+  webhookTimer.unref();
+
   return {
     enqueueDelivery,
     enqueueMedipayAccount,
@@ -286,6 +304,8 @@ export async function startJobQueue(deps: {
     stop: async ({ timeoutMs = STOP_TIMEOUT_MS } = {}) => {
       clearInterval(timer);
       clearInterval(orphanTimer);
+      clearInterval(webhookTimer);
+      await delivering;
       stopping.abort();
       await sweeping;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });

@@ -296,6 +296,7 @@ describe('the orphan-file sweep through the job queue', () => {
     const start = () =>
       startJobQueue({
         database,
+        webhooks: { deliverDue: async () => 0 },
         deliverer: { deliver: async () => 'skipped' },
         screening: createScreening({ db: database.db, clock: createTestClock(new Date()) }),
         extraction: {

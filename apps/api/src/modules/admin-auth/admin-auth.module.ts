@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import type { Clock } from '../../lib/clock';
+import { createSecretBox } from '../../lib/secret-box';
 import { createAdminAccounts } from './admin-accounts.service';
 import {
   adminLoginRoutes,
@@ -9,7 +10,6 @@ import {
   secondFactorRoutes,
 } from './admin-auth.routes';
 import type { AdminAuth } from './admin-auth.service';
-import { createSecretBox } from './second-factor';
 import { createSecondFactor } from './second-factor.service';
 
 export type AdminLoginModuleOptions = {
@@ -43,7 +43,12 @@ export const adminAuthModule: FastifyPluginAsync<AdminAuthModuleOptions> = async
   { auth, medipaySandbox, db, clock, secret },
 ) => {
   const accounts = createAdminAccounts({ db, clock });
-  const secondFactor = createSecondFactor({ db, clock, auth, box: createSecretBox(secret) });
+  const secondFactor = createSecondFactor({
+    db,
+    clock,
+    auth,
+    box: createSecretBox(secret, 'admin second factor'),
+  });
   await app.register(adminSessionRoutes, { auth, accounts, medipaySandbox });
   await app.register(secondFactorRoutes, { auth, secondFactor, medipaySandbox });
   await app.register(adminUserRoutes, { accounts });

@@ -8,6 +8,7 @@ import {
 } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
 import { AppError } from '../../lib/app-error';
+import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
 import type { AuthenticatedAdmin } from './admin-request';
@@ -20,7 +21,6 @@ import {
   recoveryCodeHash,
   totpEnrolment,
   totpStepOf,
-  type SecretBox,
 } from './second-factor';
 import {
   acceptTotpStep,

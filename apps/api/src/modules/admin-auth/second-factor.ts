@@ -1,19 +1,12 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-} from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { ADMIN_RECOVERY_CODE_COUNT } from '@medipay/shared/admin';
 
 /**
  * The pieces of an admin's second factor that hold no state: the TOTP check (RFC 6238, SHA-1,
- * 6 digits, 30 s, as every authenticator app reads an otpauth:// URI), the encryption of the
- * stored secrets, and the recovery codes.
+ * 6 digits, 30 s, as every authenticator app reads an otpauth:// URI) and the recovery codes.
+ * The stored secrets are sealed (lib/secret-box.ts, purpose `admin second factor`).
  */
 
 const TOTP_PERIOD_SECONDS = 30;
@@ -58,42 +51,6 @@ export function totpStepOf(secretBase32: string, code: string, now: Date): numbe
 /** The code of `secretBase32` at `now` (tests, and the CLI's check of an enrolment). */
 export function totpCodeAt(secretBase32: string, now: Date): string {
   return totpOf(secretBase32).generate({ timestamp: now.getTime() });
-}
-
-/**
- * Encrypts the stored TOTP secrets (AES-256-GCM, a key derived from SECRET by HKDF): a copy of
- * the database alone does not give an attacker the codes. Changing SECRET makes the enrolled
- * secrets unreadable; a master then resets the second factors (the CLI can too).
- */
-export type SecretBox = { seal: (plain: string) => string; open: (sealed: string) => string };
-
-export function createSecretBox(secret: string): SecretBox {
-  const key = Buffer.from(
-    hkdfSync('sha256', secret, Buffer.alloc(0), 'medipay admin second factor v1', 32),
-  );
-  return {
-    seal: (plain) => {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([
-        cipher.update(plain, 'utf8'),
-        cipher.final(),
-        cipher.getAuthTag(),
-      ]);
-      return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
-    },
-    open: (sealed) => {
-      const [version, iv, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !body) throw new Error('not a sealed second-factor secret');
-      const data = Buffer.from(body, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(data.subarray(data.length - 16));
-      return Buffer.concat([
-        decipher.update(data.subarray(0, data.length - 16)),
-        decipher.final(),
-      ]).toString('utf8');
-    },
-  };
 }
 
 /** No 0/O, 1/I: a code read from paper is typed right. 32 symbols, 5 bits each. */

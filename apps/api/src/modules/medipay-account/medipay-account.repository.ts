@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { medipayAccounts, onboardingPf, onboardingPj } from '@medipay/db/schema';
 import type { Flow } from '@medipay/shared/status';
+import { queueApplicationEvent } from '../webhooks/webhook-events';
 import type { Executor } from '../messaging/outbox.repository';
 
 export type MedipayAccountRow = typeof medipayAccounts.$inferSelect;
@@ -113,6 +114,14 @@ export async function completeMedipayAccount(
     .update(table)
     .set({ medipayUserId: result.userId })
     .where(eq(table.id, row.recordId));
+  await queueApplicationEvent(executor, 'application.account_created', {
+    flow: row.flow,
+    recordId: row.recordId,
+    fromStatus: 'APROVADO',
+    toStatus: 'APROVADO',
+    actor: 'system',
+    at: now,
+  });
 }
 
 /** A failed attempt: counted, its reason kept; `failed` when no further attempt will be made. */

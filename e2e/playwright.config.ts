@@ -101,7 +101,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'pt-BR',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test (a screencast of each page): in CI only the retry of a
+    // failed test records one; locally, without retries, every failure keeps its own.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
       // A synthetic camera that needs no permission prompt and films a face, for the photo

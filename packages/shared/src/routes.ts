@@ -19,6 +19,8 @@ export const paths = {
   adminUsers: '/onboarding/admin/administradores',
   /** The PEP and sanctions lists in force (screening). */
   adminScreening: '/onboarding/admin/triagem',
+  /** The signed webhooks' endpoints (admin_master only). */
+  adminWebhooks: '/onboarding/admin/webhooks',
   /** The logged admin's own account: the second factor's enrolment. */
   adminAccount: '/onboarding/admin/conta',
   testSecrets: '/test-secrets',
@@ -77,6 +79,7 @@ export const pageRoutePatterns: readonly string[] = [
   paths.adminUsers,
   paths.adminScreening,
   paths.adminAccount,
+  paths.adminWebhooks,
   // Literals, not `paths.x`: the landing page's bundle carries this module, and the bundler
   // keeps property reads of an unused array, so these would weigh on it. routes.test.ts
   // checks them against `paths` and `adminDetailRoutePatterns`.

@@ -12,6 +12,7 @@ import { pjReview } from '../../features/admin/components/review/flows/pj';
 import { ReviewListPage } from '../../features/admin/components/review/list-page';
 import { adminDetailRoutes } from '../../features/admin/components/review/review-paths';
 import { ScreeningListsPage } from '../../features/admin/components/screening-lists-page';
+import { WebhooksPage } from '../../features/admin/components/webhooks-page';
 import { NotFoundRoute } from './not-found';
 
 /** The area's base, as registered in app-routes.tsx (`/onboarding/admin/*`). */
@@ -35,6 +36,7 @@ export function AdminRoutes() {
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
           <Route path={under(paths.adminScreening)} element={<ScreeningListsPage />} />
           <Route path={under(paths.adminAccount)} element={<AdminAccountPage />} />
+          <Route path={under(paths.adminWebhooks)} element={<WebhooksPage />} />
           <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
           <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
           <Route path={adminDetailRoutes.pj} element={<ReviewDetailPage flow={pjReview} />} />

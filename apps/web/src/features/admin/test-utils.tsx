@@ -11,6 +11,7 @@ import { Toaster } from '../../components/ui/sonner';
 import { paths } from '../../config/paths';
 import { apiError } from '../../testing/api-stub';
 import { AdminAccountPage } from './components/admin-account-page';
+import { WebhooksPage } from './components/webhooks-page';
 import { AdminDashboardPage } from './components/admin-dashboard-page';
 import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
@@ -125,6 +126,7 @@ function AdminArea() {
           <Route path={under(paths.adminUsers)} element={<AdminUsersPage />} />
           <Route path={under(paths.adminScreening)} element={<ScreeningListsPage />} />
           <Route path={under(paths.adminAccount)} element={<AdminAccountPage />} />
+          <Route path={under(paths.adminWebhooks)} element={<WebhooksPage />} />
           <Route path={under(paths.adminPfList)} element={<ReviewListPage flow={pfReview} />} />
           <Route path={under(paths.adminPjList)} element={<ReviewListPage flow={pjReview} />} />
           <Route path={adminDetailRoutes.pj} element={<ReviewDetailPage flow={pjReview} />} />

@@ -64,6 +64,7 @@ describe('Admin layout', () => {
       'Onboardings PJ',
       'Listas de triagem',
       'Administradores',
+      'Webhooks',
       'Minha conta',
     ]);
     expect(within(menu()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(

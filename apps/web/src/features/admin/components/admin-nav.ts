@@ -5,6 +5,7 @@ import {
   ListChecks,
   ShieldCheck,
   UserRound,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { AdminRole } from '@medipay/shared/admin';
@@ -54,6 +55,13 @@ export const adminNavItems: readonly AdminNavItem[] = [
     label: 'Administradores',
     icon: ShieldCheck,
     description: 'Criar contas, redefinir senhas e desativar acessos',
+    roles: ['admin_master'],
+  },
+  {
+    to: paths.adminWebhooks,
+    label: 'Webhooks',
+    icon: Webhook,
+    description: 'Sistemas que recebem as mudanças de situação dos cadastros',
     roles: ['admin_master'],
   },
   {

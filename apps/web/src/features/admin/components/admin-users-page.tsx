@@ -15,7 +15,7 @@ import { CreateAdminDialog } from './create-admin-dialog';
 import { LoadError } from './load-error';
 
 /** Shown to an admin_mini instead of the accounts: nothing is loaded. */
-function RestrictedAccess() {
+export function RestrictedAccess() {
   return (
     <div className="mx-auto max-w-xl rounded-lg border bg-card p-8 text-center">
       <Lock className="mx-auto mb-3 size-8 text-muted-foreground" aria-hidden="true" />

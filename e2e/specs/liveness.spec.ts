@@ -47,12 +47,17 @@ async function writeVideo(file: string, frames: Buffer[], seconds = 1.5) {
   );
 }
 
-const directory = mkdtempSync(join(tmpdir(), 'medipay-liveness-'));
-const videos = { live: join(directory, 'live.y4m'), print: join(directory, 'print.y4m') };
+// Made in beforeAll: a worker runs beforeAll and afterAll again for each test of this file it
+// takes (fullyParallel), and afterAll removes the folder.
+let directory = '';
+const videos = { live: '', print: '' };
 const browsers: Browser[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  directory = mkdtempSync(join(tmpdir(), 'medipay-liveness-'));
+  videos.live = join(directory, 'live.y4m');
+  videos.print = join(directory, 'print.y4m');
   const camera = await sharp(samplePhoto(crop.photo))
     .extract({ left: 33, top: 726, width: 864, height: 649 })
     .resize(width, height)
@@ -66,7 +71,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await Promise.all(browsers.map((browser) => browser.close()));
+  await Promise.all(browsers.splice(0).map((browser) => browser.close()));
   rmSync(directory, { recursive: true, force: true });
 });
 

@@ -131,6 +131,8 @@ export function createWebhooks(deps: {
       const body = JSON.stringify(delivery.payload);
       const id = `msg_${delivery.id}`;
       try {
+        // Inside the try: a secret sealed under another SECRET fails this attempt, recorded.
+        const signature = signatureOf(endpoint, id, at, body);
         const answer = await fetch(endpoint.url, {
           method: 'POST',
           redirect: 'manual',
@@ -140,7 +142,7 @@ export function createWebhooks(deps: {
             'user-agent': 'MediPay-Webhooks/1',
             'webhook-id': id,
             'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-            'webhook-signature': signatureOf(endpoint, id, at, body),
+            'webhook-signature': signature,
           },
           body,
         });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { cnpjFrom } from '../../apps/api/test/cnpj';
@@ -276,6 +278,22 @@ test.describe('company application', () => {
     await expect(page.getByText(protocolo).first()).toBeVisible();
     await expect(page.getByText('Enviado para Análise').first()).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // The holder of the code downloads what the portal keeps of this application.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Baixar meus dados' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`medipay-meus-dados-${protocolo}.zip`);
+    const zip = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    const data = JSON.parse(strFromU8(zip['dados.json']!)) as {
+      protocolo: string;
+      cadastro: { email: string };
+      documentos: { arquivo: string }[];
+    };
+    expect(data).toMatchObject({ protocolo, cadastro: { email } });
+    expect(data.documentos.length).toBeGreaterThan(0);
+    for (const { arquivo } of data.documentos) expect(zip[arquivo]?.length).toBeGreaterThan(0);
   });
 
   test('does not open a step past the first unsaved one', async ({ page }) => {

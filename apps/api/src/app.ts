@@ -151,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         outbox,
         codeSends: statusCodeSends,
         secureCookies,
+        storage,
       });
       await api.register(applicationModule, {
         db,

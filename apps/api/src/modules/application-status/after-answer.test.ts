@@ -63,6 +63,7 @@ async function build(sendCode: ApplicationStatuses['sendCode'], closeTimeoutMs?:
         events.push(`dispatched ${id}`);
       },
     } as Outbox,
+    exportData: () => Promise.reject(new Error('not exported in this test')),
     codeSends,
     secureCookies: false,
   });

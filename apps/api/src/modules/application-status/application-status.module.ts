@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '@medipay/db/client';
+import type { DocumentStorage } from '../../adapters/storage/port';
 import type { Clock } from '../../lib/clock';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
+import { buildDataExport } from '../data-subject/data-export';
 import type { Outbox } from '../messaging/outbox.service';
 import type { AfterAnswerWork } from './after-answer';
 import { applicationStatusRoutes } from './application-status.routes';
@@ -27,15 +29,19 @@ export type ApplicationStatusModuleOptions = {
   codeSends: AfterAnswerWork;
   /** Secure cookies when the portal is served over https. */
   secureCookies: boolean;
+  /** The documents, for the applicant's data export. */
+  storage: Pick<DocumentStorage, 'get'>;
 };
 
 /** The applicant's status page ('Acompanhar status'). */
 export const applicationStatusModule: FastifyPluginAsync<ApplicationStatusModuleOptions> = async (
   app,
-  { db, clock, secret, sessions, outbox, codeSends, secureCookies },
+  { db, clock, secret, sessions, outbox, codeSends, secureCookies, storage },
 ) => {
   await app.register(applicationStatusRoutes, {
     statuses: createApplicationStatuses({ db, clock, secret }),
+    exportData: (application, status) =>
+      buildDataExport({ db, storage, clock }, application, status),
     sessions,
     outbox,
     codeSends,

@@ -13,6 +13,7 @@ import {
   statusCodeSentSchema,
   statusMineQuerySchema,
   statusVerifyRequestSchema,
+  type ApplicationStatus,
 } from '@medipay/shared/application-status';
 import { AppError } from '../../lib/app-error';
 import { perIpLimits } from '../../lib/rate-limits';
@@ -20,7 +21,7 @@ import type { Flow } from '@medipay/shared/status';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
 import type { Outbox } from '../messaging/outbox.service';
 import type { AfterAnswerWork } from './after-answer';
-import type { ApplicationStatuses } from './application-status.service';
+import type { ApplicationStatuses, StatusApplication } from './application-status.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -32,6 +33,8 @@ const errors = {
 
 /** Reading a status is limited per IP too. */
 const readLimit = { rateLimit: perIpLimits.statusReads };
+/** An export reads every document of the application: as rare as a link. */
+const exportLimit = { rateLimit: perIpLimits.statusRectificationLinks };
 /** Each rectification-link request writes a link row. */
 const linkLimit = { rateLimit: perIpLimits.statusRectificationLinks };
 
@@ -44,7 +47,9 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
   codeSends: AfterAnswerWork;
   /** Secure cookies when the portal is served over https. */
   secureCookies: boolean;
-}> = async (app, { statuses, sessions, outbox, codeSends, secureCookies }) => {
+  /** 'Baixar meus dados': the ZIP of what the portal keeps of an application. */
+  exportData: (application: StatusApplication, status: ApplicationStatus) => Promise<Uint8Array>;
+}> = async (app, { statuses, sessions, outbox, codeSends, secureCookies, exportData }) => {
   // The app's close waits for the codes still being sent (up to AFTER_ANSWER_CLOSE_MS). Close
   // hooks run in the reverse order of their registration: this one before the infrastructure's,
   // so the job queue still takes the deliveries asked for meanwhile.
@@ -98,6 +103,28 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
       config: linkLimit,
     },
     async (request) => statuses.rectificationLink(await mine(request, request.query.flow)),
+  );
+
+  /** The ZIP of an application's data, as a download named after its protocol. */
+  async function sendExport(reply: FastifyReply, application: StatusApplication) {
+    const zip = await exportData(application, await statuses.view(application));
+    return reply
+      .header('content-type', 'application/zip')
+      .header(
+        'content-disposition',
+        `attachment; filename="medipay-meus-dados-${application.protocolo}.zip"`,
+      )
+      .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+  }
+
+  app.get(
+    '/status/mine/export',
+    { schema: { querystring: statusMineQuerySchema }, config: exportLimit },
+    async (request, reply) => sendExport(reply, await mine(request, request.query.flow)),
+  );
+
+  app.get('/status/export', { config: exportLimit }, async (request, reply) =>
+    sendExport(reply, await fromCookie(request, reply)),
   );
 
   app.post(

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox, rectificationLinks, statusAccessCodes } from '@medipay/db/schema';
 import { errorCodes, genericMessages } from '@medipay/shared/api-error';
@@ -740,5 +742,86 @@ describe('asking for a rectification link', () => {
     });
     // Another address is not held back.
     expect((await request(newIp())).statusCode).not.toBe(429);
+  });
+});
+
+describe("'Baixar meus dados'", () => {
+  type Export = {
+    protocolo: string;
+    fluxo: string;
+    historico: unknown[];
+    cadastro: Record<string, unknown>;
+    documentos: { campo: string; arquivo: string | null; sha256: string }[];
+    verificacoes: unknown[];
+  };
+  const exported = (body: Buffer) => {
+    const files = unzipSync(new Uint8Array(body));
+    const data = JSON.parse(strFromU8(files['dados.json']!)) as Export;
+    return { files, data };
+  };
+
+  it('gives the own session a ZIP of every stored field, the history and the documents as stored', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/status/mine/export?flow=PF',
+      headers: { cookie: pf.cookie },
+      remoteAddress: newIp(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="medipay-meus-dados-${pf.protocolo}.zip"`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { files, data } = exported(response.rawPayload);
+    const status = (await getMine('PF', pf.cookie)).json();
+    expect(data).toMatchObject({ protocolo: pf.protocolo, fluxo: 'PF', historico: status.history });
+    expect(data.cadastro).toMatchObject({ id: pf.id, email: pf.email, protocolo: pf.protocolo });
+    expect(data.cadastro.cpf).toMatch(/^\d{11}$/);
+    expect(data.documentos.length).toBeGreaterThanOrEqual(3);
+    for (const document of data.documentos) {
+      const file = files[document.arquivo!];
+      expect(file, document.arquivo!).toBeDefined();
+      expect(createHash('sha256').update(file!).digest('hex')).toBe(document.sha256);
+    }
+    expect(data.verificacoes.length).toBeGreaterThan(0);
+
+    // Another flow, no session: nothing.
+    for (const [flow, cookie] of [
+      ['PJ', pf.cookie],
+      ['PF', undefined],
+    ] as const) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/api/status/mine/export?flow=${flow}`,
+        headers: cookie ? { cookie } : {},
+        remoteAddress: newIp(),
+      });
+      expect(refused.statusCode).toBe(404);
+    }
+  });
+
+  it("gives the holder of a verified code that protocol's data only; without the cookie, 401", async () => {
+    const code = await codeFor(pj);
+    const { header } = statusCookie(await verify(pj.protocolo, code));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/status/export',
+      headers: { cookie: header },
+      remoteAddress: newIp(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = exported(response.rawPayload);
+    expect(data).toMatchObject({ protocolo: pj.protocolo, fluxo: 'PJ' });
+    expect(data.cadastro).toMatchObject({ id: pj.id });
+    expect(JSON.stringify(data)).not.toContain(pf.protocolo);
+
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/status/export',
+      remoteAddress: newIp(),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(messages.accessExpired);
   });
 });

@@ -99,6 +99,10 @@ describe('the own session (?fluxo=)', () => {
       '2026-11-22T13:05:00.000Z',
     );
     expect(screen.queryByRole('button', { name: 'Corrigir documentos' })).toBeNull();
+    // The own session's data, as a download.
+    const download = screen.getByRole('link', { name: 'Baixar meus dados' });
+    expect(download).toHaveAttribute('href', '/api/status/mine/export?flow=PF');
+    expect(download).toHaveAttribute('download');
     expect(screen.queryByLabelText('Protocolo')).toBeNull();
     expect(api.calls('GET /api/status')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Voltar para a página inicial' })).toHaveAttribute(
@@ -152,6 +156,11 @@ describe('access by protocol and code', () => {
     await user.type(code, '123456{Enter}');
     expect(await screen.findByTestId('protocolo')).toHaveTextContent('PJ-20261122-4242');
     expect(screen.getByText('Enviado para Análise', { selector: '[data-tone]' })).toBeVisible();
+    // The code's cookie opens the data of this protocol.
+    expect(screen.getByRole('link', { name: 'Baixar meus dados' })).toHaveAttribute(
+      'href',
+      '/api/status/export',
+    );
     expect(api.calls('POST /api/status/verify').map((call) => call.body)).toEqual([
       { protocolo: 'PJ-20261122-4242', code: '654321' },
       { protocolo: 'PJ-20261122-4242', code: '123456' },

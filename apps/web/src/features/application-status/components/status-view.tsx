@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import {
   applicationStatusMessages as messages,
   statusNextStep,
@@ -6,6 +7,7 @@ import {
 import { formatDateTime } from '@medipay/shared/dates';
 import { statusLabel, type Flow } from '@medipay/shared/status';
 import { StatusBadge } from '../../../components/status-badge';
+import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { RectifyButton } from './rectify-button';
 
@@ -78,6 +80,26 @@ export function StatusView({
         </CardHeader>
         <CardContent>
           <p className="text-sm">{statusNextStep(status.status)}</p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Seus dados</h2>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <p className="text-sm">
+            Baixe um arquivo ZIP com todos os dados deste cadastro guardados pela MediPay, o
+            histórico e os documentos enviados (Lei Geral de Proteção de Dados, art. 18).
+          </p>
+          <a
+            href={ownFlow ? `/api/status/mine/export?flow=${ownFlow}` : '/api/status/export'}
+            download
+            className={buttonVariants({ variant: 'outline' })}
+          >
+            <Download aria-hidden="true" />
+            Baixar meus dados
+          </a>
         </CardContent>
       </Card>
 

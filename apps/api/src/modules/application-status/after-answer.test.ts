@@ -64,6 +64,7 @@ async function build(sendCode: ApplicationStatuses['sendCode'], closeTimeoutMs?:
       },
     } as Outbox,
     exportData: () => Promise.reject(new Error('not exported in this test')),
+    deleteData: () => Promise.reject(new Error('not deleted in this test')),
     codeSends,
     secureCookies: false,
   });

@@ -3,6 +3,7 @@ import type { Database } from '@medipay/db/client';
 import type { DocumentStorage } from '../../adapters/storage/port';
 import type { Clock } from '../../lib/clock';
 import type { ApplicantSessions } from '../applicant-session/applicant-session.service';
+import { requestDeletion } from '../data-subject/data-deletion';
 import { buildDataExport } from '../data-subject/data-export';
 import type { Outbox } from '../messaging/outbox.service';
 import type { AfterAnswerWork } from './after-answer';
@@ -29,8 +30,8 @@ export type ApplicationStatusModuleOptions = {
   codeSends: AfterAnswerWork;
   /** Secure cookies when the portal is served over https. */
   secureCookies: boolean;
-  /** The documents, for the applicant's data export. */
-  storage: Pick<DocumentStorage, 'get'>;
+  /** The documents, for the applicant's data export and erasure. */
+  storage: Pick<DocumentStorage, 'get' | 'delete'>;
 };
 
 /** The applicant's status page ('Acompanhar status'). */
@@ -42,6 +43,7 @@ export const applicationStatusModule: FastifyPluginAsync<ApplicationStatusModule
     statuses: createApplicationStatuses({ db, clock, secret }),
     exportData: (application, status) =>
       buildDataExport({ db, storage, clock }, application, status),
+    deleteData: (application) => requestDeletion({ db, storage, clock, log: app.log }, application),
     sessions,
     outbox,
     codeSends,

@@ -15,6 +15,7 @@ import {
   statusVerifyRequestSchema,
   type ApplicationStatus,
 } from '@medipay/shared/application-status';
+import { deletionOutcomeSchema, type DeletionOutcome } from '@medipay/shared/data-subject';
 import { AppError } from '../../lib/app-error';
 import { perIpLimits } from '../../lib/rate-limits';
 import type { Flow } from '@medipay/shared/status';
@@ -49,7 +50,12 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
   secureCookies: boolean;
   /** 'Baixar meus dados': the ZIP of what the portal keeps of an application. */
   exportData: (application: StatusApplication, status: ApplicationStatus) => Promise<Uint8Array>;
-}> = async (app, { statuses, sessions, outbox, codeSends, secureCookies, exportData }) => {
+  /** 'Excluir meus dados': erases the application, or answers why it is kept. */
+  deleteData: (application: StatusApplication) => Promise<DeletionOutcome>;
+}> = async (
+  app,
+  { statuses, sessions, outbox, codeSends, secureCookies, exportData, deleteData },
+) => {
   // The app's close waits for the codes still being sent (up to AFTER_ANSWER_CLOSE_MS). Close
   // hooks run in the reverse order of their registration: this one before the infrastructure's,
   // so the job queue still takes the deliveries asked for meanwhile.
@@ -126,6 +132,25 @@ export const applicationStatusRoutes: FastifyPluginAsyncZod<{
   app.get('/status/export', { config: exportLimit }, async (request, reply) =>
     sendExport(reply, await fromCookie(request, reply)),
   );
+
+  const deletion = { schema: { response: { 200: deletionOutcomeSchema, ...errors } } };
+
+  app.post(
+    '/status/mine/deletion',
+    {
+      schema: { querystring: statusMineQuerySchema, response: deletion.schema.response },
+      config: exportLimit,
+    },
+    async (request) => deleteData(await mine(request, request.query.flow)),
+  );
+
+  app.post('/status/deletion', { ...deletion, config: exportLimit }, async (request, reply) => {
+    const outcome = await deleteData(await fromCookie(request, reply));
+    // Nothing is left for the cookie to open.
+    if (outcome.outcome === 'erased')
+      reply.clearCookie(STATUS_COOKIE, { path: STATUS_COOKIE_PATH });
+    return outcome;
+  });
 
   app.post(
     '/status/code',

@@ -1,3 +1,4 @@
+import { dataSubjectMessages } from '@medipay/shared/data-subject';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -369,5 +370,47 @@ describe('what the status says', () => {
     expect(screen.getByRole('heading', { name: messages.denialTitle })).toBeVisible();
     expect(screen.getByText(statusNextSteps.NEGADO)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Corrigir documentos' })).toBeNull();
+  });
+});
+
+describe("'Seus dados'", () => {
+  it('erases the application after a confirmation, and then shows only that it is gone', async () => {
+    const api = stubApi({
+      'GET /api/status/mine?flow=PF': () => json(underAnalysis),
+      'POST /api/status/mine/deletion?flow=PF': () =>
+        json({ outcome: 'erased', message: dataSubjectMessages.erased }),
+    });
+    const { user } = renderPage('/acompanhar-status?fluxo=pf');
+    await user.click(await screen.findByRole('button', { name: 'Excluir meus dados' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: dataSubjectMessages.deletionConfirmTitle,
+    });
+    expect(dialog).toHaveTextContent(dataSubjectMessages.deletionConfirm);
+    // 'Cancelar' sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(api.calls('POST /api/status/mine/deletion?flow=PF')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Excluir meus dados' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(dataSubjectMessages.erased);
+    expect(screen.queryByTestId('protocolo')).toBeNull();
+    expect(api.calls('POST /api/status/mine/deletion?flow=PF')).toHaveLength(1);
+  });
+
+  it("answers an approved customer's request with the rule that keeps the data", async () => {
+    stubApi({
+      'GET /api/status': () => json({ ...underAnalysis, status: 'APROVADO' }),
+      'POST /api/status/deletion': () =>
+        json({ outcome: 'kept', message: dataSubjectMessages.kept }),
+    });
+    const { user } = renderPage('/acompanhar-status');
+    await user.click(await screen.findByRole('button', { name: 'Excluir meus dados' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Excluir' }),
+    );
+    expect(await screen.findByText(dataSubjectMessages.kept)).toBeVisible();
+    expect(screen.getByTestId('protocolo')).toHaveTextContent(underAnalysis.protocolo);
   });
 });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -13,6 +14,7 @@ import { textLinkClass } from '../../../components/ui/text-link';
 import { paths } from '../../../config/paths';
 import { useMyStatus } from '../api/get-my-status';
 import { useStatusFromAccess } from '../api/get-status';
+import { statusKeys } from '../api/query-keys';
 import { isAccessRefusal } from './failure-message';
 import { StatusAccessForm } from './status-access-form';
 import { StatusAlert } from './status-alert';
@@ -30,6 +32,8 @@ export function ApplicationStatusPage() {
   const flow = parseStatusPageFlow(params.get(statusPageParams.flow));
   const prefill = params.get(statusPageParams.protocol) ?? '';
   const [askingAnother, setAskingAnother] = useState(false);
+  const [erased, setErased] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const mine = useMyStatus(askingAnother ? null : flow);
   const access = useStatusFromAccess(!askingAnother && flow === null);
   const query = flow === null ? access : mine;
@@ -54,9 +58,25 @@ export function ApplicationStatusPage() {
   const needsForm =
     askingAnother || (!shown && (query.data !== undefined || isAccessRefusal(query.error)));
 
+  const onErased = (message: string) => {
+    setErased(message);
+    // Nothing of the erased application stays in memory.
+    queryClient.removeQueries({ queryKey: statusKeys.all });
+  };
+
   let content;
-  if (shown) {
-    content = <StatusView status={shown} ownFlow={flow} />;
+  if (erased) {
+    content = (
+      <Card>
+        <CardContent className="pt-6">
+          <p role="status" className="font-medium">
+            {erased}
+          </p>
+        </CardContent>
+      </Card>
+    );
+  } else if (shown) {
+    content = <StatusView status={shown} ownFlow={flow} onErased={onErased} />;
   } else if (needsForm) {
     content = (
       <>

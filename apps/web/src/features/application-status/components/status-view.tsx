@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import {
   applicationStatusMessages as messages,
   statusNextStep,
@@ -7,22 +6,26 @@ import {
 import { formatDateTime } from '@medipay/shared/dates';
 import { statusLabel, type Flow } from '@medipay/shared/status';
 import { StatusBadge } from '../../../components/status-badge';
-import { buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { RectifyButton } from './rectify-button';
+import { YourData } from './your-data';
 
 const flowNames = { PF: 'Profissional de saúde', PJ: 'Empresa' } as const;
 
 /**
- * The application's protocol, current status, what comes next and its history. `ownFlow` is the
+ * The application's protocol, current status, what comes next, the applicant's data (download,
+ * deletion) and its history. `ownFlow` is the
  * page's access: the wizard's session of that flow, or (null) the cookie of a verified code.
  */
 export function StatusView({
   status,
   ownFlow,
+  onErased,
 }: {
   status: ApplicationStatus;
   ownFlow: Flow | null;
+  /** The applicant erased the application: nothing is left to show. */
+  onErased: (message: string) => void;
 }) {
   return (
     <div className="space-y-6">
@@ -83,25 +86,7 @@ export function StatusView({
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold">Seus dados</h2>
-        </CardHeader>
-        <CardContent className="space-y-3">
-          <p className="text-sm">
-            Baixe um arquivo ZIP com todos os dados deste cadastro guardados pela MediPay, o
-            histórico e os documentos enviados (Lei Geral de Proteção de Dados, art. 18).
-          </p>
-          <a
-            href={ownFlow ? `/api/status/mine/export?flow=${ownFlow}` : '/api/status/export'}
-            download
-            className={buttonVariants({ variant: 'outline' })}
-          >
-            <Download aria-hidden="true" />
-            Baixar meus dados
-          </a>
-        </CardContent>
-      </Card>
+      <YourData ownFlow={ownFlow} onErased={onErased} />
 
       <Card>
         <CardHeader>

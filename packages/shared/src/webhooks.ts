@@ -82,14 +82,7 @@ export const createWebhookEndpointSchema = z.object({
     .string({ error: webhookMessages.urlInvalid })
     .trim()
     .max(2000, webhookMessages.urlInvalid)
-    .refine((value) => {
-      try {
-        const { protocol } = new URL(value);
-        return protocol === 'https:' || protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, webhookMessages.urlInvalid),
+    .pipe(z.url({ protocol: /^https?$/, error: webhookMessages.urlInvalid })),
   description: z.string().trim().max(200, webhookMessages.descriptionTooLong).default(''),
   events: z
     .array(z.enum(webhookEventTypes), { error: webhookMessages.eventsRequired })

@@ -121,8 +121,16 @@ export type AdminAuth = {
       auditNote?: string;
     },
   ) => Promise<AdminLogin>;
-  /** The admin of a session cookie's token, or null (no, unknown or expired session). */
+  /**
+   * The admin of a complete session's cookie token, or null (no, unknown or expired session, or
+   * a login that still owes its second factor): what every check outside the admin API uses.
+   */
   authenticate: (token: string | undefined) => Promise<AuthenticatedAdmin | null>;
+  /**
+   * The same, for a session of any stage: the admin API's guard, which lets a pending login
+   * reach only the routes of its stage.
+   */
+  authenticateAnyStage: (token: string | undefined) => Promise<AuthenticatedAdmin | null>;
   /** Ends the session and audits the logout. */
   logout: (admin: AuthenticatedAdmin, ip: string) => Promise<void>;
   setCookie: (reply: FastifyReply, login: AdminLogin) => void;
@@ -218,6 +226,31 @@ export function createAdminAuth(deps: {
     return { token, expiresAt, user: { ...user, lastLoginAt: now }, stage };
   };
 
+  const authenticateAnyStage: AdminAuth['authenticateAnyStage'] = async (token) => {
+    if (!token || !tokenPattern.test(token)) return null;
+    const found = await findAdminSessionByTokenHash(db, hashToken(token));
+    if (!found) return null;
+    const { session, user } = found;
+    if (session.expiresAt.getTime() <= clock.now().getTime()) {
+      await deleteAdminSession(db, session.id);
+      return null;
+    }
+    // Deactivation deletes the sessions; this holds even for a row changed by hand.
+    if (!user.active || !adminRoleValues.includes(user.role)) return null;
+    return {
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      stage: session.stage,
+      user: {
+        id: user.id,
+        email: user.email,
+        username: user.username,
+        name: user.name,
+        role: user.role,
+      },
+    };
+  };
+
   return {
     cookieName,
 
@@ -266,29 +299,11 @@ export function createAdminAuth(deps: {
     openSession: (tx, opening) => openSession(tx, opening),
 
     authenticate: async (token) => {
-      if (!token || !tokenPattern.test(token)) return null;
-      const found = await findAdminSessionByTokenHash(db, hashToken(token));
-      if (!found) return null;
-      const { session, user } = found;
-      if (session.expiresAt.getTime() <= clock.now().getTime()) {
-        await deleteAdminSession(db, session.id);
-        return null;
-      }
-      // Deactivation deletes the sessions; this holds even for a row changed by hand.
-      if (!user.active || !adminRoleValues.includes(user.role)) return null;
-      return {
-        sessionId: session.id,
-        expiresAt: session.expiresAt,
-        stage: session.stage,
-        user: {
-          id: user.id,
-          email: user.email,
-          username: user.username,
-          name: user.name,
-          role: user.role,
-        },
-      };
+      const admin = await authenticateAnyStage(token);
+      return admin?.stage === 'complete' ? admin : null;
     },
+
+    authenticateAnyStage,
 
     logout: async (admin, ip) => {
       await db.transaction(async (tx) => {

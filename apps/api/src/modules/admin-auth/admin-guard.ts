@@ -82,7 +82,7 @@ const sessionRequired = () =>
 export function adminSessionGuard(auth: AdminAuth): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[auth.cookieName];
-    const admin = await auth.authenticate(token);
+    const admin = await auth.authenticateAnyStage(token);
     if (!admin) {
       if (token !== undefined) auth.clearCookie(reply);
       throw sessionRequired();

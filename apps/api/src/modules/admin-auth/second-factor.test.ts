@@ -12,6 +12,7 @@ import {
 } from '@medipay/shared/admin';
 import { errorCodes } from '@medipay/shared/api-error';
 import { createTestAdmin, nextTestIp, sameOrigin } from '../../../test/admin';
+import { submittedPf } from '../../../test/review-detail-fixtures';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestClock } from '../../../test/test-clock';
 import { totpCodeAt } from './second-factor';
@@ -21,7 +22,7 @@ const clock = createTestClock();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { REQUIRE_ADMIN_MFA: 'true' } });
+  t = await createTestApp({ clock, env: { REQUIRE_ADMIN_MFA: 'true', KYC_CHECKS: 'sandbox' } });
 });
 afterAll(async () => {
   await t.close();
@@ -255,6 +256,27 @@ describe('login with the code', () => {
     });
     expect(late.statusCode).toBe(401);
     expect(late.json().code).toBe(errorCodes.unauthorized);
+  });
+});
+
+describe('a login that owes its code', () => {
+  it("opens no document: only a complete session sees the applicants' files", async () => {
+    const { saved } = await submittedPf(t, clock);
+    const documentId = Object.values(saved)[0]!.id;
+    const admin = await enrolledAdmin();
+    const pending = cookieOf(await login(admin.row.email, admin.password));
+    const asPending = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${documentId}`,
+      headers: { cookie: pending },
+    });
+    expect(asPending.statusCode).toBe(404);
+    const asComplete = await t.app.inject({
+      method: 'GET',
+      url: `/api/documents/${documentId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(asComplete.statusCode).toBe(200);
   });
 });
 

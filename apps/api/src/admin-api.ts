@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { RetentionPeriods } from '@medipay/shared/retention';
 import type { Database } from '@medipay/db/client';
 import type { DocumentStorage } from './adapters/storage/port';
 import type { Clock } from './lib/clock';
@@ -43,6 +44,8 @@ export type AdminApiOptions = {
   /** The one-to-many face search of linked applications (null: no face engine). */
   faceLinks: FaceLinks | null;
   webhooks: Webhooks;
+  /** The periods of the daily retention job (RETENTION_*_DAYS). */
+  retention: RetentionPeriods;
 };
 
 /**
@@ -78,6 +81,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (admin, optio
       storage: options.storage,
       clock,
       backgroundJobs: options.backgroundJobs,
+      retention: options.retention,
     });
     await guarded.register(adminReviewModule, {
       db,

@@ -193,6 +193,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     backgroundJobs,
     faceLinks: faceLinksOf(createFaceSearch({ db })),
     webhooks,
+    retention: {
+      abandonedDays: env.RETENTION_ABANDONED_DAYS,
+      deniedDays: env.RETENTION_DENIED_DAYS,
+      codesDays: env.RETENTION_CODES_DAYS,
+      framesDays: env.RETENTION_FRAMES_DAYS,
+      accessLogsDays: env.RETENTION_ACCESS_LOGS_DAYS,
+    },
   });
 
   await app.register(handoffPageModule, { sessions });

@@ -60,7 +60,15 @@ export type DashboardCases = z.infer<typeof dashboardCasesSchema>;
  * The dashboard as GET /api/admin/dashboard answers it: admin.ts's counters and alerts, with the
  * case queues.
  */
-export const backOfficeDashboardSchema = dashboardSchema.extend({ cases: dashboardCasesSchema });
+/** The last run of the daily retention job: when, and what it deleted; null before the first. */
+export const dashboardRetentionSchema = z
+  .object({ lastRunAt: z.string(), summary: z.string() })
+  .nullable();
+
+export const backOfficeDashboardSchema = dashboardSchema.extend({
+  cases: dashboardCasesSchema,
+  retention: dashboardRetentionSchema,
+});
 export type BackOfficeDashboard = z.infer<typeof backOfficeDashboardSchema>;
 
 /** Texts of the dashboard's case queues (case-review.ts has the labels it shares with lists). */

@@ -6,9 +6,7 @@
  *   POST /api/status/mine/deletion?flow=PF|PJ, POST /api/status/deletion -> deletionOutcome
  */
 import { z } from 'zod';
-
-/** How long a kept customer's identification data is kept after the account closes. */
-export const CUSTOMER_RECORDS_KEPT_YEARS = 10;
+import { CUSTOMER_RECORDS_KEPT_YEARS } from './retention';
 
 export const dataSubjectMessages = {
   exportTitle: 'Seus dados',

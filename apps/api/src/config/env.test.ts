@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultRetentionPeriods } from '@medipay/shared/retention';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DATABASE_POOL_SIZE, EnvError, parseEnv, trustProxyOption } from './env';
 
@@ -72,6 +73,16 @@ describe('parseEnv', () => {
     );
     expect(errorOf({ REQUIRE_ADMIN_MFA: 'sim' }).issues).toEqual([
       'REQUIRE_ADMIN_MFA: deve ser true ou false',
+    ]);
+  });
+
+  it('takes the retention periods in days, with the defaults the privacy page states', () => {
+    const env = parseEnv({ DATA_DIR: tempDir(), RETENTION_ABANDONED_DAYS: '30' });
+    expect(env.RETENTION_ABANDONED_DAYS).toBe(30);
+    expect(env.RETENTION_DENIED_DAYS).toBe(defaultRetentionPeriods.deniedDays);
+    expect(env.RETENTION_ACCESS_LOGS_DAYS).toBe(defaultRetentionPeriods.accessLogsDays);
+    expect(errorOf({ RETENTION_CODES_DAYS: '0' }).issues).toEqual([
+      'RETENTION_CODES_DAYS: deve ser um número inteiro de dias, de 1 a 36500',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { publicConfigDefaults, type PublicConfig } from '@medipay/shared/company';
+import { defaultRetentionPeriods } from '@medipay/shared/retention';
 import { z } from 'zod';
 
 /**
@@ -80,6 +81,15 @@ export const DEFAULT_DATABASE_POOL_SIZE = 10;
 /** The literal that chooses the built-in MediPay sandbox explicitly (required in production). */
 export const MEDIPAY_SANDBOX = 'sandbox';
 
+/** A number of days from 1 to 36,500, with its default. */
+const retentionDays = (fallback: number) =>
+  z.coerce
+    .number({ message: 'deve ser um número inteiro de dias, de 1 a 36500' })
+    .int('deve ser um número inteiro de dias, de 1 a 36500')
+    .min(1, 'deve ser um número inteiro de dias, de 1 a 36500')
+    .max(36_500, 'deve ser um número inteiro de dias, de 1 a 36500')
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce
@@ -155,6 +165,12 @@ const envSchema = z.object({
    * login. Unset: on in production, off elsewhere (an admin may still enrol).
    */
   REQUIRE_ADMIN_MFA: z.enum(['true', 'false'], { message: 'deve ser true ou false' }).optional(),
+  /** Days each kind of record is kept (modules/data-subject/retention.ts, decision 027). */
+  RETENTION_ABANDONED_DAYS: retentionDays(defaultRetentionPeriods.abandonedDays),
+  RETENTION_DENIED_DAYS: retentionDays(defaultRetentionPeriods.deniedDays),
+  RETENTION_CODES_DAYS: retentionDays(defaultRetentionPeriods.codesDays),
+  RETENTION_FRAMES_DAYS: retentionDays(defaultRetentionPeriods.framesDays),
+  RETENTION_ACCESS_LOGS_DAYS: retentionDays(defaultRetentionPeriods.accessLogsDays),
   TRUST_PROXY: trustProxySchema,
 });
 

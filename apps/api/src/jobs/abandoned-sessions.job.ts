@@ -28,7 +28,13 @@ export function createAbandonedSessionsJob(deps: {
   clock: Clock;
   intervalMs?: number;
   firstRunDelayMs?: number;
+  /** The log lines of a run (the same timer serves the retention job). */
+  logLines?: { done: string; failed: string };
 }): AbandonedSessionsJob {
+  const logLines = deps.logLines ?? {
+    done: 'abandoned applicant sessions purged',
+    failed: 'purge of abandoned applicant sessions failed',
+  };
   const { purge, log, clock } = deps;
   const intervalMs = deps.intervalMs ?? ABANDONED_SESSIONS_JOB_INTERVAL_MS;
   const firstRunDelayMs = deps.firstRunDelayMs ?? ABANDONED_SESSIONS_JOB_FIRST_RUN_DELAY_MS;
@@ -42,12 +48,9 @@ export function createAbandonedSessionsJob(deps: {
       const startedAt = clock.now().getTime();
       try {
         const removed = await purge();
-        log.info(
-          { removed, durationMs: clock.now().getTime() - startedAt },
-          'abandoned applicant sessions purged',
-        );
+        log.info({ removed, durationMs: clock.now().getTime() - startedAt }, logLines.done);
       } catch (error) {
-        log.error({ err: error }, 'purge of abandoned applicant sessions failed');
+        log.error({ err: error }, logLines.failed);
       }
     })().finally(() => {
       running = undefined;

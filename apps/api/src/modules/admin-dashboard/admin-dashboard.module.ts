@@ -2,7 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '@medipay/db/client';
 import type { DocumentStorage } from '../../adapters/storage/port';
 import { createAbandonedSessionsJob } from '../../jobs/abandoned-sessions.job';
+import type { RetentionPeriods } from '@medipay/shared/retention';
 import type { Clock } from '../../lib/clock';
+import { enforceRetention } from '../data-subject/retention';
 import { adminDashboardRoutes } from './admin-dashboard.routes';
 import { createAdminDashboard } from './admin-dashboard.service';
 
@@ -12,6 +14,8 @@ export type AdminDashboardModuleOptions = {
   clock: Clock;
   /** Whether the daily purge of abandoned sessions runs (off when the background jobs are). */
   backgroundJobs: boolean;
+  /** The retention periods the daily retention job enforces. */
+  retention: RetentionPeriods;
 };
 
 /**
@@ -21,7 +25,7 @@ export type AdminDashboardModuleOptions = {
  */
 export const adminDashboardModule: FastifyPluginAsync<AdminDashboardModuleOptions> = async (
   app,
-  { db, storage, clock, backgroundJobs },
+  { db, storage, clock, backgroundJobs, retention },
 ) => {
   const dashboard = createAdminDashboard({ db, storage, clock, log: app.log });
   const abandonedSessionsJob = createAbandonedSessionsJob({
@@ -29,7 +33,29 @@ export const adminDashboardModule: FastifyPluginAsync<AdminDashboardModuleOption
     log: app.log,
     clock,
   });
-  if (backgroundJobs) abandonedSessionsJob.start();
-  app.addHook('onClose', () => abandonedSessionsJob.stop());
+  // Once a day, what outlived its period is deleted (modules/data-subject/retention.ts).
+  const retentionJob = createAbandonedSessionsJob({
+    purge: async () => {
+      const counts = await enforceRetention({
+        db,
+        storage,
+        clock,
+        log: app.log,
+        periods: retention,
+      });
+      return Object.values(counts).reduce((sum, count) => sum + count, 0);
+    },
+    log: app.log,
+    clock,
+    logLines: { done: 'retention enforced', failed: 'retention run failed' },
+  });
+  if (backgroundJobs) {
+    abandonedSessionsJob.start();
+    retentionJob.start();
+  }
+  app.addHook('onClose', async () => {
+    await abandonedSessionsJob.stop();
+    await retentionJob.stop();
+  });
   await app.register(adminDashboardRoutes, { dashboard });
 };

@@ -1,6 +1,8 @@
 import type { DocumentStorage } from '../../adapters/storage/port';
 import type { FastifyBaseLogger } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '@medipay/db/client';
+import { adminActions } from '@medipay/db/schema';
 import {
   ABANDONED_SESSION_IDLE_MS,
   ABANDONED_SESSION_PURGE_AFTER_MS,
@@ -13,6 +15,7 @@ import { startOfSaoPauloDay } from '@medipay/shared/dates';
 import type { Clock } from '../../lib/clock';
 import { recordAdminAction } from '../admin-audit/admin-audit.repository';
 import { startOfNextSaoPauloDay } from '../admin-review/review-list.search';
+import { RETENTION_AUDIT_ACTION } from '../data-subject/retention';
 import { createScreeningReview } from '../screening/screening-review.service';
 import {
   countAbandonedSessions,
@@ -59,6 +62,17 @@ export type AdminDashboard = {
 };
 
 /** The spec's approval rate: approved over total, as a whole percent; 0 when there are none. */
+/** The audit row of the last retention run, or null. */
+async function lastRetentionRun(db: Database) {
+  const [row] = await db
+    .select({ createdAt: adminActions.createdAt, observacoes: adminActions.observacoes })
+    .from(adminActions)
+    .where(eq(adminActions.action, RETENTION_AUDIT_ACTION))
+    .orderBy(desc(adminActions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export function approvalRate(approved: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((approved * 100) / total);
@@ -161,16 +175,25 @@ export function createAdminDashboard(deps: {
       const now = clock.now();
       const today = startOfSaoPauloDay(now);
       const tomorrow = startOfNextSaoPauloDay(now);
-      const [pf, pj, abandonedSessions, screeningAlerts, pfDeadlines, pjDeadlines, decided] =
-        await Promise.all([
-          countPfApplications(db, today),
-          countPjApplications(db, today),
-          countAbandonedSessions(db, new Date(now.getTime() - ABANDONED_SESSION_IDLE_MS)),
-          screening.dashboard(),
-          countDeadlines(db, 'pf', now, tomorrow),
-          countDeadlines(db, 'pj', now, tomorrow),
-          decisionTimes(db, new Date(now.getTime() - DECISION_WINDOW_DAYS * DAY_MS), now),
-        ]);
+      const [
+        pf,
+        pj,
+        abandonedSessions,
+        screeningAlerts,
+        pfDeadlines,
+        pjDeadlines,
+        decided,
+        retention,
+      ] = await Promise.all([
+        countPfApplications(db, today),
+        countPjApplications(db, today),
+        countAbandonedSessions(db, new Date(now.getTime() - ABANDONED_SESSION_IDLE_MS)),
+        screening.dashboard(),
+        countDeadlines(db, 'pf', now, tomorrow),
+        countDeadlines(db, 'pj', now, tomorrow),
+        decisionTimes(db, new Date(now.getTime() - DECISION_WINDOW_DAYS * DAY_MS), now),
+        lastRetentionRun(db),
+      ]);
       return {
         pf: toCounters(pf),
         pj: toCounters(pj),
@@ -181,6 +204,10 @@ export function createAdminDashboard(deps: {
           pj: pjDeadlines,
           medianDecisionMs: decided.medianMs,
           decisions: decided.decisions,
+        },
+        retention: retention && {
+          lastRunAt: retention.createdAt.toISOString(),
+          summary: retention.observacoes ?? '',
         },
       };
     },

@@ -155,6 +155,8 @@ describe('the dashboard counters', () => {
         medianDecisionMs: null,
         decisions: 0,
       },
+      // The retention job has not run on this database.
+      retention: null,
     });
   });
 

@@ -98,6 +98,11 @@ export const dashboard: BackOfficeDashboard = {
     medianDecisionMs: 5 * 60 * 60 * 1000,
     decisions: 12,
   },
+  retention: {
+    lastRunAt: '2025-03-10T06:00:00.000Z',
+    summary:
+      'Eliminados: 2 cadastro(s) não concluído(s), 0 cadastro(s) negado(s), 14 código(s) de verificação, 3 registro(s) de prova de vida e 9 registro(s) de acesso ao painel',
+  },
 };
 
 function LocationProbe() {

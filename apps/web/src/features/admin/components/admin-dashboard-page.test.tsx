@@ -87,6 +87,7 @@ describe('Admin dashboard', () => {
       'Triagem PEP e sanções',
       'Ações rápidas',
       'Sessões abandonadas',
+      'Retenção de dados',
     ]);
   });
 
@@ -130,6 +131,25 @@ describe('Admin dashboard', () => {
     const median = card.getByText('Tempo mediano até a decisão (30 dias)', { selector: 'dt' });
     expect(median.nextElementSibling).toHaveTextContent('—');
     expect(card.getByText(dashboardCaseMessages.noDecisions)).toBeInTheDocument();
+  });
+
+  it("shows the retention job's last run, or that it has not run yet", async () => {
+    stubApi({
+      'GET /api/admin/session': () => json(sessionOf(mini)),
+      'GET /api/admin/dashboard': serving(
+        () => json(dashboard),
+        () => json({ ...dashboard, retention: null }),
+      ),
+    });
+    const view = renderAdmin(dashboardPath);
+    const card = within(await screen.findByRole('region', { name: 'Retenção de dados' }));
+    expect(card.getByText(/Última execução em/)).toHaveTextContent(
+      'Última execução em 10/03/2025 às 03:00:',
+    );
+    expect(card.getByText(/2 cadastro\(s\) não concluído\(s\)/)).toBeVisible();
+    view.unmount();
+    renderAdmin(dashboardPath);
+    expect(await screen.findByText('A rotina de retenção ainda não foi executada.')).toBeVisible();
   });
 
   it('lists the quick actions of the role from the menu', async () => {

@@ -11,6 +11,7 @@ import { CaseDeadlinesCard } from './case-deadlines-card';
 import { CountersSection } from './counters-section';
 import { LoadError } from './load-error';
 import { QuickActionsCard } from './quick-actions-card';
+import { RetentionCard } from './retention-card';
 import { ScreeningAlertsCard } from './screening-alerts-card';
 
 /**
@@ -56,6 +57,7 @@ export function AdminDashboardPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuickActionsCard role={user.role} />
         {dashboard.data && <AbandonedSessionsCard count={dashboard.data.abandonedSessions} />}
+        {dashboard.data && <RetentionCard retention={dashboard.data.retention} />}
       </div>
     </div>
   );

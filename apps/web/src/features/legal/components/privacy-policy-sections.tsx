@@ -1,3 +1,4 @@
+import { CUSTOMER_RECORDS_KEPT_YEARS, defaultRetentionPeriods } from '@medipay/shared/retention';
 import { OTP_TTL_MS } from '@medipay/shared/constants';
 import { company } from '@medipay/shared/company';
 import type { ComponentType, ReactNode } from 'react';
@@ -367,6 +368,15 @@ function Sharing() {
   );
 }
 
+const retention = defaultRetentionPeriods;
+
+/** '90 dias', '1 ano', '5 anos'. */
+function periodText(days: number): string {
+  if (days % 365 !== 0) return `${days} dias`;
+  const years = days / 365;
+  return years === 1 ? '1 ano' : `${years} anos`;
+}
+
 function StorageAndSecurity() {
   return (
     <>
@@ -379,22 +389,37 @@ function StorageAndSecurity() {
       <SubHeading>Por quanto tempo</SubHeading>
       <ul>
         <li>
-          <strong>Dados cadastrais e documentos de KYC:</strong> por até 5 anos após o encerramento
-          da conta, em cumprimento à regulamentação de prevenção à lavagem de dinheiro.
+          <strong>Dados cadastrais e documentos de KYC de clientes:</strong> por{' '}
+          {CUSTOMER_RECORDS_KEPT_YEARS} anos após o encerramento da conta, em cumprimento à
+          regulamentação de prevenção à lavagem de dinheiro (Circular BCB nº 3.978/2020).
         </li>
         <li>
           <strong>Dados de transações:</strong> por até 10 anos, para cumprimento de obrigações
           legais e regulatórias e para o exercício regular de direitos.
         </li>
         <li>
-          <strong>Dados de uso e navegação:</strong> enquanto a conta estiver ativa, respeitado o
-          prazo mínimo de guarda de registros de acesso previsto no Marco Civil da Internet.
+          <strong>Cadastros iniciados e não concluídos:</strong> eliminados após{' '}
+          {periodText(retention.abandonedDays)} sem acesso.
+        </li>
+        <li>
+          <strong>Cadastros negados, que não deram origem a conta:</strong> eliminados{' '}
+          {periodText(retention.deniedDays)} após a decisão.
+        </li>
+        <li>
+          <strong>Códigos de verificação:</strong> eliminados após {periodText(retention.codesDays)}
+          ; <strong>registros da prova de vida:</strong> após {periodText(retention.framesDays)}.
+        </li>
+        <li>
+          <strong>Registros de acesso ao painel administrativo:</strong> guardados por{' '}
+          {periodText(retention.accessLogsDays)}, acima do prazo mínimo de 6 meses do Marco Civil da
+          Internet.
         </li>
       </ul>
       <p>
-        Cadastros iniciados e não concluídos podem ser eliminados periodicamente. Terminados os
-        prazos acima, os dados são eliminados ou anonimizados, salvo nas hipóteses de conservação
-        autorizadas pelo art. 16 da LGPD.
+        Terminados os prazos acima, os dados são eliminados ou anonimizados, salvo nas hipóteses de
+        conservação autorizadas pelo art. 16 da LGPD. Pela página de acompanhamento do cadastro,
+        você pode baixar os seus dados ou pedir a exclusão de um cadastro que não deu origem a
+        conta.
       </p>
 
       <SubHeading>Como os protegemos</SubHeading>

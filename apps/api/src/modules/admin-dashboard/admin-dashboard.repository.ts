@@ -1,19 +1,11 @@
-import { and, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '@medipay/db/client';
-import {
-  applicantSessions,
-  documents,
-  onboardingPf,
-  onboardingPj,
-  otpChallenges,
-  sessionHandoffs,
-  statusHistory,
-  verificationResults,
-} from '@medipay/db/schema';
+import { applicantSessions, onboardingPf, onboardingPj, statusHistory } from '@medipay/db/schema';
 import type { ReviewFlow } from '@medipay/shared/admin-review';
 import type { Status } from '@medipay/shared/status';
 import { awaitingAnalysisCondition } from '../admin-review/review-list.search';
+import { deleteSessionRecords } from '../applicant-session/session-records.repository';
 import type { Executor } from '../messaging/outbox.repository';
 
 /** The status groups of a flow's dashboard counters (packages/shared/src/admin.ts). */
@@ -232,31 +224,11 @@ export async function deleteAbandonedSessions(
   const ids = confirmed.map((row) => row.id);
   if (ids.length === 0) return { selected: locked.length, removed: 0, storageKeys: [] };
 
-  const sessionDocuments = tx
-    .select({ id: documents.id })
-    .from(documents)
-    .where(inArray(documents.sessionId, ids));
-  await tx
-    .delete(verificationResults)
-    .where(
-      or(
-        inArray(verificationResults.sessionId, ids),
-        inArray(verificationResults.documentId, sessionDocuments),
-      ),
-    );
-  await tx.delete(otpChallenges).where(inArray(otpChallenges.sessionId, ids));
-  await tx.delete(sessionHandoffs).where(inArray(sessionHandoffs.sessionId, ids));
-  const deletedDocuments = await tx
-    .delete(documents)
-    .where(inArray(documents.sessionId, ids))
-    .returning({ storageKey: documents.storageKey, thumbnailKey: documents.thumbnailKey });
+  const storageKeys = await deleteSessionRecords(tx, ids);
   const deleted = await tx
     .delete(applicantSessions)
     .where(inArray(applicantSessions.id, ids))
     .returning({ id: applicantSessions.id });
 
-  const storageKeys = deletedDocuments.flatMap((row) =>
-    row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey],
-  );
   return { selected: locked.length, removed: deleted.length, storageKeys };
 }

@@ -1,25 +1,22 @@
-import { and, eq, inArray, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import {
   adminActions,
   applicantSessions,
   clientInteractions,
   documentReviews,
-  documents,
   lookupCache,
   medipayAccounts,
   onboardingPf,
   onboardingPj,
-  otpChallenges,
   outbox,
   rectificationLinks,
   screeningHits,
   screeningRuns,
-  sessionHandoffs,
   statusAccessCodes,
   statusHistory,
-  verificationResults,
 } from '@medipay/db/schema';
 import type { Flow } from '@medipay/shared/status';
+import { deleteSessionRecords } from '../applicant-session/session-records.repository';
 import type { Executor } from '../messaging/outbox.repository';
 
 /** The audit action of an erasure: its row names the record id and the reason, nothing else. */
@@ -75,24 +72,7 @@ export async function eraseApplication(
     await tx.delete(lookupCache).where(like(lookupCache.key, `%${row.cnpj}%`));
   }
 
-  const sessionDocuments = tx
-    .select({ id: documents.id })
-    .from(documents)
-    .where(eq(documents.sessionId, sessionId));
-  await tx
-    .delete(verificationResults)
-    .where(
-      or(
-        eq(verificationResults.sessionId, sessionId),
-        inArray(verificationResults.documentId, sessionDocuments),
-      ),
-    );
-  await tx.delete(otpChallenges).where(eq(otpChallenges.sessionId, sessionId));
-  await tx.delete(sessionHandoffs).where(eq(sessionHandoffs.sessionId, sessionId));
-  const erasedDocuments = await tx
-    .delete(documents)
-    .where(eq(documents.sessionId, sessionId))
-    .returning({ storageKey: documents.storageKey, thumbnailKey: documents.thumbnailKey });
+  const storageKeys = await deleteSessionRecords(tx, [sessionId]);
   await tx.delete(table).where(eq(table.id, id));
   // Liveness signatures and face descriptors go with the session (on delete cascade).
   await tx.delete(applicantSessions).where(eq(applicantSessions.id, sessionId));
@@ -105,9 +85,5 @@ export async function eraseApplication(
     observacoes: tombstone.reason,
     createdAt: tombstone.at,
   });
-  return {
-    storageKeys: erasedDocuments.flatMap((document) =>
-      document.thumbnailKey ? [document.storageKey, document.thumbnailKey] : [document.storageKey],
-    ),
-  };
+  return { storageKeys };
 }

@@ -37,7 +37,8 @@ const errors = {
   429: apiErrorSchema,
 };
 
-const actorOf = (request: FastifyRequest): AdminActor => {
+/** The admin of a guarded request, as the audit trail records who acted. */
+export const actorOf = (request: FastifyRequest): AdminActor => {
   const admin = currentAdmin(request);
   return { id: admin.user.id, email: admin.user.email, ip: request.ip };
 };

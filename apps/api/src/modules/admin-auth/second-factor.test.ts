@@ -200,6 +200,19 @@ describe('login with the code', () => {
     );
   });
 
+  it('takes one code once when two logins send it at the same moment', async () => {
+    const admin = await enrolledAdmin();
+    const [a, b] = [
+      cookieOf(await login(admin.row.email, admin.password)),
+      cookieOf(await login(admin.row.email, admin.password)),
+    ];
+    const code = totpCodeAt(admin.secret, clock.now());
+    const answers = await Promise.all(
+      [a, b].map((cookie) => post('/second-factor/verify', cookie, { code }, nextTestIp())),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('takes each recovery code once, typed in any case, with or without its dash', async () => {
     const admin = await enrolledAdmin();
     const code = admin.recoveryCodes[3]!;

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@medipay/shared/api-error';
@@ -10,8 +9,8 @@ import {
   webhookEndpointSchema,
   webhookSecretSchema,
 } from '@medipay/shared/webhooks';
-import type { AdminActor } from '../admin-auth/admin-accounts.service';
-import { currentAdmin, requireMaster } from '../admin-auth/admin-guard';
+import { actorOf } from '../admin-auth/admin-auth.routes';
+import { requireMaster } from '../admin-auth/admin-guard';
 import type { Webhooks } from './webhooks.service';
 
 const errors = {
@@ -23,11 +22,6 @@ const errors = {
 };
 
 const params = z.object({ id: z.string().max(64) });
-
-const actorOf = (request: FastifyRequest): AdminActor => {
-  const admin = currentAdmin(request);
-  return { id: admin.user.id, email: admin.user.email, ip: request.ip };
-};
 
 /** The webhook endpoints (admin_master only). Behind the guard. */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks }> = async (
